@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+// Static site: every page is prebuilt; the Node server (src/server) serves dist/ beside the API.
+export default defineConfig({
+  output: 'static',
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Spec section 2: these dashboard routes redirect to the agent dashboard.
+  redirects: {
+    '/dashboard/internal-admin-dashboard': '/dashboard/',
+    '/dashboard/admin-agent-dashboard': '/dashboard/',
+  },
+  devToolbar: { enabled: false },
+});

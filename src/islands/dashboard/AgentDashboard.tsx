@@ -1,0 +1,164 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { ClearAgencyNotificationFlag, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
+import { api } from '../../stores/api.ts';
+import { showAlert } from '../../stores/alerts.ts';
+import { runGuard } from '../../stores/guard.ts';
+import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
+import { withWaiting } from '../../stores/waiting.ts';
+import { useLang } from '../shell/use-lang.ts';
+
+const TEXT = {
+  en: {
+    welcome: 'Welcome back',
+    agencies: 'Your agencies',
+    none: 'Your account is not connected to an agency yet.',
+    noneHelp: 'It looks like your account isn’t currently connected to an active agency. To proceed, please search for your agency below or submit more information to ensure full access to your account.',
+    number: 'Agency number',
+    address: 'Address',
+    dedicated: 'Dedicated',
+    parent: 'Parent account',
+    default: 'Default',
+    makeDefault: 'Make default',
+    active: 'Active',
+    useThis: 'Use this agency',
+    defaultSaved: 'Your default agency was updated.',
+    changed: 'Your agency list changed: you now have access to',
+    staff: 'You are signed in as',
+  },
+  es: {
+    welcome: 'Bienvenido de nuevo',
+    agencies: 'Sus agencias',
+    none: 'Su cuenta aún no está conectada a una agencia.',
+    noneHelp: 'Parece que su cuenta no está conectada a una agencia activa. Para continuar, busque su agencia o envíe más información para tener acceso completo a su cuenta.',
+    number: 'Número de agencia',
+    address: 'Dirección',
+    dedicated: 'Dedicada',
+    parent: 'Cuenta principal',
+    default: 'Predeterminada',
+    makeDefault: 'Hacer predeterminada',
+    active: 'Activa',
+    useThis: 'Usar esta agencia',
+    defaultSaved: 'Se actualizó su agencia predeterminada.',
+    changed: 'Su lista de agencias cambió: ahora tiene acceso a',
+    staff: 'Ha iniciado sesión como',
+  },
+} as const;
+
+/** The agent dashboard: the signed-in user's agencies (default, active, notifications) and role. */
+export default function AgentDashboard() {
+  const { lang, s } = useLang();
+  const x = TEXT[lang];
+  const status = useStore($userStatus);
+  const user = useStore($user);
+  const active = useStore($activeAgency);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  if (status === 'error') {
+    return (
+      <div className="card" role="alert">
+        <p>{s.loadFailed}</p>
+        <button type="button" className="btn btn--primary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
+          {s.retry}
+        </button>
+      </div>
+    );
+  }
+  if (status !== 'ready' || !user.userDetails) {
+    return <p className="muted" aria-busy="true">{s.loading}</p>;
+  }
+  const d = user.userDetails;
+  const notices = user.agencyList.filter((a) => a.showAgencyChangeNotification);
+
+  const makeDefault = async (agencyNumber: string) => {
+    setBusy(agencyNumber);
+    try {
+      const list = await withWaiting(() => api.call(UpdateUserDefaultAgency, { AgencyNumber: agencyNumber }));
+      setAgencyList(list);
+      showAlert('success', x.defaultSaved);
+    } catch {
+      /* the client already showed the error banner */
+    } finally {
+      setBusy(null);
+    }
+  };
+  const clearNotice = async (agencyNumber: string) => {
+    try {
+      await api.call(ClearAgencyNotificationFlag, { AgencyNumber: agencyNumber });
+      setAgencyList(user.agencyList.map((a) => (a.agencyNumber === agencyNumber ? { ...a, showAgencyChangeNotification: false } : a)));
+    } catch {
+      /* banner shown by the client */
+    }
+  };
+
+  return (
+    <div className="dashboard">
+      <h1>
+        {x.welcome}, {d.firstName}
+      </h1>
+      {user.userRole !== 'User' && (
+        <p className="muted">
+          {x.staff} <strong>{user.userRole}</strong>.
+        </p>
+      )}
+      {notices.map((a) => (
+        <div key={a.agencyNumber} className="notice" role="status">
+          <span>
+            {x.changed} <strong>{a.agencyName}</strong>.
+          </span>
+          <button type="button" className="icon-btn" aria-label={`${s.dismiss}: ${a.agencyName}`} onClick={() => void clearNotice(a.agencyNumber)}>
+            ×
+          </button>
+        </div>
+      ))}
+      {user.userRole === 'User' && (
+        <section aria-labelledby="agencies-title">
+          <h2 id="agencies-title">{x.agencies}</h2>
+          {user.agencyList.length === 0 ? (
+            <div className="card empty" data-testid="no-agencies">
+              <p><strong>{x.none}</strong></p>
+              <p>{x.noneHelp}</p>
+            </div>
+          ) : (
+            <ul className="agency-cards">
+              {user.agencyList.map((a) => (
+                <li key={a.agencyNumber} className={`card agency-card${a.agencyNumber === active?.agencyNumber ? ' is-active' : ''}`} data-agency-number={a.agencyNumber}>
+                  <h3>{a.agencyName}</h3>
+                  <dl>
+                    <dt>{x.number}</dt>
+                    <dd>{a.agencyNumber}</dd>
+                    <dt>{x.address}</dt>
+                    <dd>{`${a.addressLine}, ${a.city}, ${a.stateCode} ${a.zipCode}`}</dd>
+                    {a.parentAccountNumber && (
+                      <>
+                        <dt>{x.parent}</dt>
+                        <dd>{a.parentAccountNumber}</dd>
+                      </>
+                    )}
+                  </dl>
+                  <p className="tags">
+                    {a.isDefaultAgency && <span className="tag">{x.default}</span>}
+                    {a.priority === 'D' && <span className="tag">{x.dedicated}</span>}
+                    {a.agencyNumber === active?.agencyNumber && <span className="tag tag--active">{x.active}</span>}
+                  </p>
+                  <div className="agency-card__actions">
+                    {a.agencyNumber !== active?.agencyNumber && (
+                      <button type="button" className="btn btn--secondary" onClick={() => setActiveAgency(a.agencyNumber)}>
+                        {x.useThis}
+                      </button>
+                    )}
+                    {!a.isDefaultAgency && (
+                      <button type="button" className="btn btn--link" disabled={busy !== null} onClick={() => void makeDefault(a.agencyNumber)}>
+                        {x.makeDefault}
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

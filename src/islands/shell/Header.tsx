@@ -1,0 +1,104 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { routeForScenario } from '../../lib/navigation.ts';
+import { fileClaimButton } from '../../lib/roles.ts';
+import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
+import { $session } from '../../stores/session.ts';
+import { $user, $userStatus } from '../../stores/user.ts';
+import { runGuard } from '../../stores/guard.ts';
+import AgencyDropdown from './AgencyDropdown.tsx';
+import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
+import LeaveDialog from './LeaveDialog.tsx';
+import ProgressBar from './ProgressBar.tsx';
+import UserMenu from './UserMenu.tsx';
+import { useLang } from './use-lang.ts';
+
+export interface HeaderProps {
+  /** Route name (after /dashboard/; 'dashboard' for the agent dashboard). */
+  route: string;
+  /** True on authenticated pages: runs the route guard and shows the personal parts. */
+  authenticated: boolean;
+  /** Explore topics (content tags). */
+  topics: Topic[];
+  /** Percent for the claim-flow progress bar, when the page shows one. */
+  progress?: number | null;
+}
+
+/** The shared header: logo, primary nav, 'File a claim now', agency dropdown, user menu, progress bar. */
+export default function Header({ route, authenticated, topics, progress = null }: HeaderProps) {
+  const { s } = useLang();
+  const status = useStore($userStatus);
+  const user = useStore($user);
+  const session = useStore($session);
+  const [leaving, setLeaving] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (authenticated) void runGuard();
+  }, [authenticated]);
+
+  const onLogo = (e: MouseEvent<HTMLAnchorElement>) => {
+    let saved = false;
+    try {
+      saved = Boolean(sessionStorage.getItem(SAVED_COURSE_KEY));
+    } catch {
+      saved = false;
+    }
+    if (confirmsLeaving(route) && saved) {
+      e.preventDefault();
+      setLeaving(e.currentTarget.href);
+    }
+  };
+
+  const ready = authenticated && status === 'ready';
+  const role = user.userDetails?.dashboardUserRole ?? session?.dashboardUserRole;
+  const fileClaim = fileClaimButton(role, user.userAccountsCount);
+  const showNav = !hidesPrimaryNav(route);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <a className="logo" href="/" onClick={onLogo} aria-label={s.homeLogo}>
+          <img src="/logo.svg" alt="" width="148" height="36" />
+        </a>
+        {showNav && (
+          <nav className="nav" aria-label="Primary">
+            <a className="nav__link" href="/dashboard/" aria-current={route === 'dashboard' ? 'page' : undefined}>
+              {s.myDashboard}
+            </a>
+            <a className="nav__link" href="/agency-care-desk">{s.agencyCareDesk}</a>
+            <a className="nav__link" href="/dashboard/CECourseHome">{s.ceCourses}</a>
+            <ExploreMenu topics={topics} />
+          </nav>
+        )}
+        <div className="site-header__actions">
+          {ready && fileClaim !== 'hidden' && (
+            fileClaim === 'enabled' ? (
+              <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{s.fileClaimNow}</a>
+            ) : (
+              <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={s.fileClaimDisabled}>
+                {s.fileClaimNow}
+                <span id="file-claim-why" className="visually-hidden">{s.fileClaimDisabled}</span>
+              </button>
+            )
+          )}
+          {ready && <UserMenu />}
+        </div>
+      </div>
+      {ready && user.agencyList.length > 0 && (
+        <div className="site-header__agency">
+          <AgencyDropdown />
+        </div>
+      )}
+      {progress !== null && <ProgressBar percent={progress} />}
+      {leaving && (
+        <LeaveDialog
+          onLeave={() => {
+            sessionStorage.removeItem(SAVED_COURSE_KEY);
+            window.location.assign(leaving);
+          }}
+          onStay={() => setLeaving(null)}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { APP_NAME } from '../constants.ts';
+import type { DashboardRole } from '../roles.ts';
+import { DASHBOARD_ROLES } from '../roles.ts';
+
+/** Base path of the dashboard service (spec section 7). */
+export const DASHBOARD_BASE = '/agentdashboard/api/v1';
+
+/** AppName, carried by every request payload. */
+export const AppNameSchema = z.string().trim().min(1, 'AppName is required').max(64);
+
+/** A short free-text field: trimmed, bounded. */
+export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/** An agency (account) number: digits only. */
+export const AgencyNumberSchema = z.string().trim().regex(/^\d{4,12}$/, 'Invalid agency number');
+
+/** Who may call a route: signed-in roles, or 'public' for no token. */
+export type Access = readonly DashboardRole[] | 'public';
+/** Every signed-in role. */
+export const SIGNED_IN: readonly DashboardRole[] = DASHBOARD_ROLES;
+
+/** One call of the dashboard service: its path, method, request and reply schemas, and who may call it. */
+export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** The spec's name of the call. */
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  /** Path under DASHBOARD_BASE, exactly as the spec writes it. */
+  readonly path: string;
+  /** Request: the JSON body of a POST, the query of a GET. */
+  readonly request: Req;
+  /** The `result` of the reply envelope. */
+  readonly result: Res;
+  /** Roles allowed; object-level checks happen in the route. */
+  readonly access: Access;
+  /** True when the call changes state (refused without a bearer token or from another origin). */
+  readonly mutates: boolean;
+}
+
+/** Declares a call contract. */
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(c: CallContract<Req, Res>): CallContract<Req, Res> {
+  return c;
+}
+
+/** The full path of a call. */
+export function callPath(c: Pick<CallContract, 'path'>): string {
+  return `${DASHBOARD_BASE}/${c.path}`;
+}
+
+/** The reply envelope every dashboard-service call answers with. */
+export function envelope<T extends z.ZodType>(result: T) {
+  return z.object({ isSuccess: z.boolean(), message: z.string(), result: result.nullable() });
+}
+
+/** A reply envelope whose result is unknown (errors). */
+export const ErrorReplySchema = z.object({
+  isSuccess: z.literal(false),
+  message: z.string(),
+  result: z.null(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** A POST body: AppName plus the call's fields; unknown keys are refused. */
+export function body<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject({ AppName: AppNameSchema, ...shape });
+}
+
+/** A GET query: AppName optional (GETs have no body), plus the call's fields; unknown keys are refused. */
+export function query<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject({ AppName: AppNameSchema.optional(), ...shape });
+}
+
+/** Request type of a contract (what the caller gives, before defaults). */
+export type RequestOf<C extends CallContract> = z.input<C['request']>;
+/** Result type of a contract. */
+export type ResultOf<C extends CallContract> = z.infer<C['result']>;
+
+/** The AppName default the client fills in. */
+export const DEFAULT_APP_NAME = APP_NAME;
+
+/** Turns zod issues into readable field errors and one message (used by the server and the forms). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): { message: string; errors: { path: string; message: string }[] } {
+  const errors = issues.map((i) => ({
+    path: i.path.map(String).join('.') || '(body)',
+    message: i.code === 'unrecognized_keys' ? `Unknown field(s): ${i.keys.map((k) => JSON.stringify(k).slice(0, 40)).join(', ')}` : i.message,
+  }));
+  const message = `Invalid request: ${errors
+    .slice(0, 5)
+    .map((e) => `${e.path}: ${e.message}`)
+    .join('; ')}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`;
+  return { message, errors };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { DASHBOARD_ROLES } from '../roles.ts';
+import { AgencyNumberSchema, body, defineCall, query, SIGNED_IN } from './contract.ts';
+
+/** An agency in the user's list (spec section 3). */
+export const UserAgencySchema = z.object({
+  agencyNumber: z.string(),
+  agencyName: z.string(),
+  agencyNameAndAddress: z.string(),
+  addressLine: z.string(),
+  city: z.string(),
+  stateCode: z.string(),
+  zipCode: z.string(),
+  /** 'D' means dedicated. */
+  priority: z.string().nullable(),
+  parentAccountNumber: z.string().nullable(),
+  isDefaultAgency: z.boolean(),
+  showAgencyChangeNotification: z.boolean(),
+  isCobranded: z.boolean(),
+});
+export type UserAgency = z.infer<typeof UserAgencySchema>;
+
+/** User details (spec section 3: Accounts with SFA_TPP_FLAG, AgencyInformation). */
+export const UserDetailsSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  agentNumber: z.string().nullable(),
+  dashboardUserRole: z.enum(DASHBOARD_ROLES),
+  isSSOLogin: z.boolean(),
+  userAccountsCount: z.number().int(),
+  Accounts: z.array(z.object({ AccountNumber: z.string(), AccountName: z.string(), SFA_TPP_FLAG: z.boolean() })),
+  AgencyInformation: z
+    .object({ ParentAccountNumber: z.string().nullable(), PRIORITY: z.string().nullable(), AccountNumber: z.string() })
+    .nullable(),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+const UserIdSchema = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid userId');
+
+/** The details of a user: the caller's own (internal admins may read any). */
+export const GetUserDetails = defineCall({
+  name: 'GetUserDetails',
+  method: 'GET',
+  path: 'User/GetUserDetails',
+  request: query({ userId: UserIdSchema }),
+  result: UserDetailsSchema,
+  access: SIGNED_IN,
+  mutates: false,
+});
+
+/** The agencies the caller belongs to. */
+export const GetUserAgencyList = defineCall({
+  name: 'GetUserAgencyList',
+  method: 'POST',
+  path: 'User/GetUserAgencyList',
+  request: body({}),
+  result: z.array(UserAgencySchema),
+  access: SIGNED_IN,
+  mutates: false,
+});
+
+/** Makes one of the caller's agencies the default; answers with the updated list. */
+export const UpdateUserDefaultAgency = defineCall({
+  name: 'UpdateUserDefaultAgency',
+  method: 'POST',
+  path: 'User/UpdateUserDefaultAgency',
+  request: body({ AgencyNumber: AgencyNumberSchema }),
+  result: z.array(UserAgencySchema),
+  access: SIGNED_IN,
+  mutates: true,
+});
+
+/** Clears the agency-change notification of one of the caller's agencies. */
+export const ClearAgencyNotificationFlag = defineCall({
+  name: 'ClearAgencyNotificationFlag',
+  method: 'POST',
+  path: 'User/ClearAgencyNotificationFlag',
+  request: body({ AgencyNumber: AgencyNumberSchema }),
+  result: z.null(),
+  access: SIGNED_IN,
+  mutates: true,
+});
+
+/** Records that the caller signed in. */
+export const NotifyUserLoggedIn = defineCall({
+  name: 'NotifyUserLoggedIn',
+  method: 'POST',
+  path: 'User/NotifyUserLoggedIn/',
+  request: body({}),
+  result: z.object({ lastLoginAt: z.string() }),
+  access: SIGNED_IN,
+  mutates: true,
+});

@@ -1,0 +1,19 @@
+/** Capitalises each word: first letter upper, the rest lower ('DANA' → 'Dana', "o'neal" → "O'neal"). */
+export function capitalise(name: string | null | undefined): string {
+  return (name ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** Formats a 10-digit US phone number 3-3-4 with dashes; anything else is returned trimmed. */
+export function formatPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return ten.length === 10 ? `${ten.slice(0, 3)}-${ten.slice(3, 6)}-${ten.slice(6)}` : (phone ?? '').trim();
+}
+
+/** The agency dropdown label: name and address on one line. */
+export function agencyNameAndAddress(a: { agencyName: string; addressLine: string; city: string; stateCode: string; zipCode: string }): string {
+  return `${a.agencyName} - ${a.addressLine}, ${a.city}, ${a.stateCode} ${a.zipCode}`;
+}

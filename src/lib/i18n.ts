@@ -1,0 +1,113 @@
+/** Languages of the portal. */
+export type Lang = 'en' | 'es';
+
+/** The language of a location: the Spanish site is any host containing 'espanol.' or a path under /es/. */
+export function langOf(loc: { hostname: string; pathname: string }): Lang {
+  return loc.hostname.includes('espanol.') || loc.pathname === '/es' || loc.pathname.startsWith('/es/') ? 'es' : 'en';
+}
+
+/** Strings of the shared chrome and sign-in page, English and Spanish. */
+export const DICT = {
+  en: {
+    skipToContent: 'Skip to main content',
+    homeLogo: 'Agent Portal home',
+    myDashboard: 'My dashboard',
+    agencyCareDesk: 'Agency Care Desk',
+    ceCourses: 'CE courses',
+    explore: 'Explore',
+    fileClaimNow: 'File a claim now',
+    fileClaimDisabled: 'You need an agency account to file a claim.',
+    chat: 'Chat',
+    chatUnavailable: 'Chat is unavailable right now. Please try again later.',
+    userMenu: 'Account menu',
+    manageUsers: 'Manage my users',
+    manageAccount: 'Manage my account',
+    getQuote: 'Get a quote',
+    signOut: 'Sign out',
+    agency: 'Agency',
+    activeAgency: 'Active agency',
+    leaveTitle: 'Are you sure you want to leave this page?',
+    leaveText: 'Your course registration cannot finish unless you click the link in the email again.',
+    leaveYes: 'Yes, leave',
+    leaveNo: 'No, stay here',
+    justASec: 'Just a sec...',
+    dismiss: 'Dismiss',
+    close: 'Close',
+    progress: 'Progress',
+    careDeskTitle: 'Agency Care Desk',
+    careDeskText: 'Text us',
+    careDeskEmail: 'Email support',
+    careDeskFaqs: 'FAQs',
+    careDeskChat: 'Chat with us',
+    accountManagerTitle: 'Your Account Manager',
+    noAccountManager: 'No Account Manager has been assigned. Reach out to the Agency Care Desk for help.',
+    footerNav: 'Footer',
+    forAgents: 'FOR AGENTS',
+    exploreTopics: 'EXPLORE TOPICS',
+    whyChooseUs: 'WHY CHOOSE US',
+    ourCompany: 'OUR COMPANY',
+    storeLocator: 'Store locator',
+    mainSite: 'Main company site',
+    language: 'Español',
+    languageLabel: 'Ver en español',
+    search: 'Search',
+    loading: 'Loading…',
+    loadFailed: 'We could not load your account. Please try again.',
+    retry: 'Try again',
+  },
+  es: {
+    skipToContent: 'Saltar al contenido principal',
+    homeLogo: 'Inicio del Portal de Agentes',
+    myDashboard: 'Mi panel',
+    agencyCareDesk: 'Atención a Agencias',
+    ceCourses: 'Cursos de EC',
+    explore: 'Explorar',
+    fileClaimNow: 'Presentar un reclamo',
+    fileClaimDisabled: 'Necesita una cuenta de agencia para presentar un reclamo.',
+    chat: 'Chat',
+    chatUnavailable: 'El chat no está disponible ahora. Inténtelo más tarde.',
+    userMenu: 'Menú de la cuenta',
+    manageUsers: 'Administrar mis usuarios',
+    manageAccount: 'Administrar mi cuenta',
+    getQuote: 'Obtener una cotización',
+    signOut: 'Cerrar sesión',
+    agency: 'Agencia',
+    activeAgency: 'Agencia activa',
+    leaveTitle: '¿Está seguro de que desea salir de esta página?',
+    leaveText: 'Su inscripción al curso no podrá completarse a menos que vuelva a hacer clic en el enlace del correo.',
+    leaveYes: 'Sí, salir',
+    leaveNo: 'No, quedarme aquí',
+    justASec: 'Un momento...',
+    dismiss: 'Descartar',
+    close: 'Cerrar',
+    progress: 'Progreso',
+    careDeskTitle: 'Atención a Agencias',
+    careDeskText: 'Envíenos un texto',
+    careDeskEmail: 'Correo de soporte',
+    careDeskFaqs: 'Preguntas frecuentes',
+    careDeskChat: 'Chatee con nosotros',
+    accountManagerTitle: 'Su gerente de cuenta',
+    noAccountManager: 'No se ha asignado un gerente de cuenta. Comuníquese con Atención a Agencias para obtener ayuda.',
+    footerNav: 'Pie de página',
+    forAgents: 'PARA AGENTES',
+    exploreTopics: 'EXPLORAR TEMAS',
+    whyChooseUs: 'POR QUÉ ELEGIRNOS',
+    ourCompany: 'NUESTRA EMPRESA',
+    storeLocator: 'Buscar tiendas',
+    mainSite: 'Sitio principal de la empresa',
+    language: 'English',
+    languageLabel: 'View in English',
+    search: 'Buscar',
+    loading: 'Cargando…',
+    loadFailed: 'No pudimos cargar su cuenta. Inténtelo de nuevo.',
+    retry: 'Intentar de nuevo',
+  },
+} as const;
+
+/** A chrome string key. */
+export type DictKey = keyof (typeof DICT)['en'];
+
+/** The strings of a language. */
+export function t(lang: Lang): (typeof DICT)['en'] | (typeof DICT)['es'] {
+  return DICT[lang];
+}

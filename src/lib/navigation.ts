@@ -1,0 +1,75 @@
+import type { DashboardRole } from './roles.ts';
+
+/** Base path of authenticated routes. */
+export const DASHBOARD = '/dashboard';
+/** Where 'not-found' navigation lands: the catch-all not-found page. */
+export const NOT_FOUND_ROUTE = '/not-found';
+/** The agent dashboard. */
+export const AGENT_DASHBOARD_ROUTE = `${DASHBOARD}/`;
+/** Internal-admin dashboard route (redirects to the agent dashboard, spec section 2). */
+export const INTERNAL_ADMIN_DASHBOARD_ROUTE = `${DASHBOARD}/internal-admin-dashboard`;
+/** Admin-agent dashboard route (redirects to the agent dashboard, spec section 2). */
+export const ADMIN_AGENT_DASHBOARD_ROUTE = `${DASHBOARD}/admin-agent-dashboard`;
+/** The sign-in page. */
+export const LOGIN_ROUTE = `${DASHBOARD}/login`;
+
+/** Named navigation scenarios of spec section 2. */
+export type Scenario = 'agent-dashboard' | 'file-claim' | 'start-claim' | 'manage-claim';
+
+/**
+ * The route a named scenario leads to for a role. A scenario that does not exist behaves as not-found.
+ */
+export function routeForScenario(scenario: string, role: DashboardRole | string | null | undefined): string {
+  switch (scenario) {
+    case 'agent-dashboard':
+      return role === 'SFAD_InternalAdmin' ? INTERNAL_ADMIN_DASHBOARD_ROUTE : ADMIN_AGENT_DASHBOARD_ROUTE;
+    case 'file-claim':
+      return role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin' ? INTERNAL_ADMIN_DASHBOARD_ROUTE : `${DASHBOARD}/file-claim`;
+    case 'start-claim':
+    case 'manage-claim':
+      return role === 'SFAD_CEAdmin' ? NOT_FOUND_ROUTE : `${DASHBOARD}/${scenario}`;
+    default:
+      return NOT_FOUND_ROUTE;
+  }
+}
+
+/** Referrals that send internal admins to their dashboard after sign-in (spec section 4). */
+const INTERNAL_ADMIN_REDIRECTED = new Set(['start-claim', 'dashboard', 'agent-dashboard', 'file-claim']);
+
+/** Strips a path to its route name under /dashboard ('/dashboard/start-claim?x' → 'start-claim', '/dashboard/' → 'dashboard'). */
+export function routeName(path: string): string {
+  const p = path.split(/[?#]/)[0]!.replace(/\/+$/, '');
+  if (p === DASHBOARD || p === '') return 'dashboard';
+  return p.startsWith(DASHBOARD + '/') ? p.slice(DASHBOARD.length + 1) : p.replace(/^\//, '');
+}
+
+/**
+ * Makes a referral safe: only a same-site path (no scheme, no '//', no backslash); anything else is dropped.
+ * A bare route name ('start-claim') becomes its dashboard path.
+ */
+export function safeReferral(referral: string | null | undefined): string | null {
+  if (!referral) return null;
+  const r = referral.trim();
+  if (r.length === 0 || r.length > 300 || /[\\\s]/.test(r) || /^[a-z][a-z0-9+.-]*:/i.test(r) || r.startsWith('//')) return null;
+  if (r.startsWith('/')) return r;
+  return /^[A-Za-z0-9_-]+$/.test(r) ? `${DASHBOARD}/${r}` : null;
+}
+
+/**
+ * Where a role really goes when it asks for a route: internal admins go to their dashboard for the
+ * referrals of section 4; CE admins get not-found for start-claim and manage-claim; the internal-admin
+ * and admin-agent dashboard routes are the agent dashboard.
+ */
+export function resolveRouteFor(route: string, role: DashboardRole | string | null | undefined): string {
+  const name = routeName(route);
+  if (name === 'internal-admin-dashboard' || name === 'admin-agent-dashboard') return AGENT_DASHBOARD_ROUTE;
+  if (role === 'SFAD_InternalAdmin' && INTERNAL_ADMIN_REDIRECTED.has(name)) return name === 'dashboard' ? route : AGENT_DASHBOARD_ROUTE;
+  if (role === 'SFAD_CEAdmin' && (name === 'start-claim' || name === 'manage-claim')) return NOT_FOUND_ROUTE;
+  return route;
+}
+
+/** The page to open after sign-in: the safe referral resolved for the role, else the dashboard. */
+export function afterSignIn(referral: string | null | undefined, role: DashboardRole | string | null | undefined): string {
+  const safe = safeReferral(referral);
+  return safe ? resolveRouteFor(safe, role) : AGENT_DASHBOARD_ROUTE;
+}

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { DASHBOARD_BASE } from '../lib/api/contract.ts';
+import { OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
+import type { LoginLimiter } from './auth/login-limiter.ts';
+import { log } from './log.ts';
+import { fail, type AppEnv, type RouteDeps } from './routes/define.ts';
+import { platformRoutes } from './routes/platform.ts';
+import { statesRoutes } from './routes/states.ts';
+import { accountManagerRoutes } from './routes/account-manager.ts';
+import { userRoutes } from './routes/user.ts';
+import { interactionRoutes } from './routes/interaction.ts';
+
+/** What the browser needs to sign in: served as /auth-config.json. */
+export interface BrowserAuthConfig {
+  authority: string;
+  clientId: string;
+  scope: string;
+  audience: string;
+}
+
+export interface AppOptions extends RouteDeps {
+  headers: Record<string, string>;
+  authConfig: BrowserAuthConfig;
+  oidc?: EmbeddedOidc;
+  limiter: LoginLimiter;
+  /** Built static site; when absent only the API is served. */
+  siteDir?: string;
+}
+
+/** The dashboard service: every call of src/lib/api mounted under its base path. */
+export function dashboardService(deps: RouteDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.route('/', platformRoutes(deps));
+  api.route('/', statesRoutes(deps));
+  api.route('/', accountManagerRoutes(deps));
+  api.route('/', userRoutes(deps));
+  api.all('*', (c) => fail(c, 404, 'Not found.'));
+  return api;
+}
+
+/** The whole Hono app: security headers, API, sign-in interaction, config, static site. */
+export function createApp(opts: AppOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [k, v] of Object.entries(opts.headers)) c.res.headers.set(k, v);
+  });
+  app.use('/agentdashboard/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'Request body too large.') }));
+  app.use('/agentdashboard/*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.route(DASHBOARD_BASE, dashboardService(opts));
+  if (opts.oidc) app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
+  app.get('/auth-config.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(opts.authConfig);
+  });
+
+  app.onError((err, c) => {
+    log.error('unhandled error', { path: c.req.path, error: String((err as Error)?.stack ?? err).slice(0, 2000) });
+    return fail(c, 500, 'Sorry, something happened on our end. Please try again.');
+  });
+
+  if (opts.siteDir) {
+    const root = resolve(opts.siteDir);
+    const notFoundFile = join(root, '404.html');
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (path, c) => {
+          c.header('Cache-Control', path.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+    app.notFound((c) => {
+      if (c.req.path.startsWith('/agentdashboard/') || c.req.path.startsWith('/api/')) return fail(c, 404, 'Not found.');
+      const html = existsSync(notFoundFile) ? readFileSync(notFoundFile, 'utf8') : '<h1>Page not found</h1>';
+      return c.html(html, 404);
+    });
+  }
+  return app;
+}
+
+export { OIDC_SCOPES };

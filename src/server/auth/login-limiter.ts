@@ -1,0 +1,42 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+
+/** Counts failed sign-ins per address and email, and says when to refuse. */
+export interface LoginLimiter {
+  /** Seconds to wait when blocked, else 0. */
+  blockedFor(key: string): Promise<number>;
+  /** Records one failure; resolves with seconds to wait when this failure crossed the threshold, else 0. */
+  fail(key: string): Promise<number>;
+  /** Forgets the failures of a key after a successful sign-in. */
+  reset(key: string): Promise<void>;
+  /** Failures allowed within the window. */
+  readonly max: number;
+}
+
+/** A key that names the address and email without putting the email in logs. */
+export function loginKey(ip: string, email: string): string {
+  return `${ip}|${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+}
+
+/** In-process limiter (see docs/decisions/004-rate-limiting.md for the multi-instance plan). */
+export function createLoginLimiter(max: number, windowSeconds: number): LoginLimiter {
+  const limiter = new RateLimiterMemory({ points: max, duration: windowSeconds });
+  return {
+    max,
+    async blockedFor(key) {
+      const res = await limiter.get(key);
+      return res && res.consumedPoints >= max ? Math.ceil(res.msBeforeNext / 1000) : 0;
+    },
+    async fail(key) {
+      try {
+        const res = await limiter.consume(key);
+        return res.remainingPoints <= 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
+      } catch (rej) {
+        return Math.ceil(((rej as { msBeforeNext?: number }).msBeforeNext ?? windowSeconds * 1000) / 1000);
+      }
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}

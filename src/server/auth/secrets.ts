@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Db } from '../db/index.ts';
+
+async function loadOrCreate<T>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
+  const [row] = await db.query<{ value: T }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
+  if (row) return row.value;
+  const value = await make();
+  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value as never]);
+  const [stored] = await db.query<{ value: T }>('SELECT value FROM app_secrets WHERE name = $1', [name]);
+  return stored!.value;
+}
+
+/** The provider's private signing keys (RS256), generated on first start and kept in the database. */
+export function loadSigningKeys(db: Db): Promise<JWK[]> {
+  return loadOrCreate(db, 'oidc_signing_keys', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+    const jwk = await exportJWK(privateKey);
+    return [{ ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') }];
+  });
+}
+
+/** Keys that sign the provider's cookies, generated on first start and kept in the database. */
+export function loadCookieKeys(db: Db): Promise<string[]> {
+  return loadOrCreate(db, 'oidc_cookie_keys', async () => [randomBytes(32).toString('base64url')]);
+}
+
+/** The public half of private JWKs. */
+export function publicJwks(keys: JWK[]): { keys: JWK[] } {
+  return { keys: keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })) };
+}

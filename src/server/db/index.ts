@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { acquireDirLock, type DirLock } from './lock.ts';
+
+/** Parameters a query may bind. */
+export type Param = string | number | boolean | null | Date | Record<string, unknown> | unknown[];
+
+/** The queries every part of the server runs; one shape for PGlite and PostgreSQL. */
+export interface Queryable {
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: Param[]): Promise<T[]>;
+}
+
+/** A database connection: queries, multi-statement scripts, transactions, close. */
+export interface Db extends Queryable {
+  /** Which engine is behind this connection. */
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; it commits when fn resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the connection and releases any lock. */
+  close(): Promise<void>;
+}
+
+function normaliseParams(params: Param[] = []): unknown[] {
+  return params.map((p) => (p !== null && typeof p === 'object' && !(p instanceof Date) ? JSON.stringify(p) : p));
+}
+
+/** Wraps a PGlite instance (in memory when dataDir is undefined). */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  let lock: DirLock | undefined;
+  if (dataDir) {
+    const dir = resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDirLock(dir);
+  }
+  let pg: PGlite;
+  try {
+    pg = new PGlite(dataDir ? resolve(dataDir, 'pgdata') : undefined);
+    await pg.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  // PGlite is one connection: serialise transactions so queries of one never interleave with another.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: Param[]) =>
+      serial(async () => (await pg.query<T>(sql, normaliseParams(params))).rows),
+    exec: (sql) => serial(async () => void (await pg.exec(sql))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      serial(() =>
+        pg.transaction(async (tx) =>
+          fn({ query: async <R>(sql: string, params?: Param[]) => (await tx.query<R>(sql, normaliseParams(params))).rows }),
+        ),
+      ) as Promise<T>,
+    close: async () => {
+      await chain;
+      await pg.close();
+      lock?.release();
+    },
+  };
+}
+
+/** Connects to PostgreSQL through a pool. */
+export async function openPostgres(url: string): Promise<Db> {
+  const sql = postgres(url, { max: 10, onnotice: () => undefined });
+  const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: Param[]) =>
+    (await q.unsafe(text, normaliseParams(params) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+  return {
+    kind: 'postgres',
+    query: (text, params) => run(sql, text, params),
+    exec: async (text) => void (await sql.unsafe(text)),
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
+      (await sql.begin((tx) => fn({ query: (text, params) => run(tx, text, params) }))) as T,
+    close: () => sql.end(),
+  };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in dataDir. */
+export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,96 @@
+import type { Db } from './index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { US_STATES, US_TIME_ZONES } from './reference-data.ts';
+
+/** The password every demo user has. */
+export const DEMO_PASSWORD = 'Demo!2345';
+
+/** Demo agencies: one co-branded and dedicated, one with a parent account, one without an account manager. */
+export const DEMO_AGENCIES = [
+  {
+    agencyNumber: '10045821', agencyName: 'Harbor Point Insurance Group', addressLine: '1200 Harbor Blvd Suite 300',
+    city: 'Tampa', stateCode: 'FL', zipCode: '33602', phoneNumber: '8135550142', priority: 'D',
+    parentAccountNumber: null, isCobranded: true, clientTag: 'harborpoint', accountManager: 0,
+  },
+  {
+    agencyNumber: '20077314', agencyName: 'Summit Ridge Agency', addressLine: '455 Canyon Rd',
+    city: 'Denver', stateCode: 'CO', zipCode: '80202', phoneNumber: '3035550199', priority: null,
+    parentAccountNumber: '90000012', isCobranded: false, clientTag: null, accountManager: 1,
+  },
+  {
+    agencyNumber: '30012967', agencyName: 'Lakeshore Family Insurance', addressLine: '78 W Lake St',
+    city: 'Chicago', stateCode: 'IL', zipCode: '60601', phoneNumber: '3125550108', priority: null,
+    parentAccountNumber: null, isCobranded: false, clientTag: null, accountManager: null,
+  },
+] as const;
+
+/** Demo account managers (names stored as the source system sends them; the portal capitalises). */
+export const DEMO_ACCOUNT_MANAGERS = [
+  { firstName: 'DANA', lastName: 'WHITFIELD', phoneNumber: '8005550123', emailAddress: 'dana.whitfield@glasscare.example' },
+  { firstName: 'marcus', lastName: 'oliveira', phoneNumber: '8005550187', emailAddress: 'marcus.oliveira@glasscare.example' },
+] as const;
+
+/** Demo users, one per role plus an agent with no accounts; all use DEMO_PASSWORD. */
+export const DEMO_USERS = [
+  { email: 'agent@demo.test', role: 'SFAD_Agent', firstName: 'Alex', lastName: 'Rivera', agentNumber: 'A10045', agencies: [['10045821', true, false], ['20077314', false, true]] },
+  { email: 'admin@demo.test', role: 'SFAD_Admin', firstName: 'Morgan', lastName: 'Lee', agentNumber: 'A20077', agencies: [['20077314', true, false], ['30012967', false, false]] },
+  { email: 'internal@demo.test', role: 'SFAD_InternalAdmin', firstName: 'Jordan', lastName: 'Blake', agentNumber: null, agencies: [] },
+  { email: 'ce@demo.test', role: 'SFAD_CEAdmin', firstName: 'Casey', lastName: 'Nguyen', agentNumber: null, agencies: [] },
+  { email: 'noaccount@demo.test', role: 'SFAD_Agent', firstName: 'Taylor', lastName: 'Brooks', agentNumber: 'A99001', agencies: [] },
+] as const;
+
+/** Writes reference data (states, time zones); safe to run on every start. */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [code, name] of US_STATES) {
+      await tx.query('INSERT INTO states (state_code, state_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [code, name]);
+    }
+    for (const [id, name, offset] of US_TIME_ZONES) {
+      await tx.query(
+        'INSERT INTO time_zones (time_zone_id, display_name, utc_offset_minutes) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [id, name, offset],
+      );
+    }
+  });
+}
+
+/** Writes the demo agencies, account managers and users once; a later run keeps what is there. */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
+  if (n > 0) return { created: false };
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    const managerIds: number[] = [];
+    for (const m of DEMO_ACCOUNT_MANAGERS) {
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO account_managers (first_name, last_name, phone_number, email_address) VALUES ($1,$2,$3,$4) RETURNING id',
+        [m.firstName, m.lastName, m.phoneNumber, m.emailAddress],
+      );
+      managerIds.push(row!.id);
+    }
+    for (const a of DEMO_AGENCIES) {
+      await tx.query(
+        `INSERT INTO agencies (agency_number, agency_name, address_line, city, state_code, zip_code, phone_number,
+           priority, parent_account_number, is_cobranded, client_tag, account_manager_id)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING`,
+        [a.agencyNumber, a.agencyName, a.addressLine, a.city, a.stateCode, a.zipCode, a.phoneNumber, a.priority,
+          a.parentAccountNumber, a.isCobranded, a.clientTag, a.accountManager === null ? null : managerIds[a.accountManager]!],
+      );
+    }
+    for (const [i, u] of DEMO_USERS.entries()) {
+      const [row] = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, agent_number, dashboard_user_role)
+         VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
+        [u.email, hashes[i]!, u.firstName, u.lastName, u.agentNumber, u.role],
+      );
+      for (const [agencyNumber, isDefault, notify] of u.agencies) {
+        await tx.query(
+          `INSERT INTO user_agencies (user_id, agency_number, is_default_agency, show_agency_change_notification)
+           VALUES ($1,$2,$3,$4)`,
+          [row!.id, agencyNumber, isDefault, notify],
+        );
+      }
+    }
+  });
+  return { created: true };
+}

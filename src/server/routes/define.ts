@@ -1,0 +1,103 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { describeIssues, type CallContract } from '../../lib/api/contract.ts';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../services/users.ts';
+import type { TokenVerifier } from '../auth/tokens.ts';
+import { findUserById } from '../services/users.ts';
+
+/** Hono environment of the portal's routes. */
+export type AppEnv = { Bindings: HttpBindings; Variables: { user: UserRow | null } };
+
+/** What the routes need. */
+export interface RouteDeps {
+  db: Db;
+  verifier: TokenVerifier;
+  /** Public origin: state-changing calls from any other Origin are refused. */
+  origin: string;
+}
+
+/** An error a handler throws to answer with a status and a readable message. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The error envelope. */
+export function fail(c: Context, status: number, message: string, errors?: { path: string; message: string }[]) {
+  return c.json({ isSuccess: false, message, result: null, ...(errors ? { errors } : {}) }, status as 400);
+}
+
+/** Resolves the signed-in user from the bearer token, or null when there is none or it is not acceptable. */
+export async function authenticate(c: Context<AppEnv>, deps: RouteDeps): Promise<UserRow | null> {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]{10,8192})$/.exec(header);
+  if (!match) return null;
+  try {
+    const claims = await deps.verifier.verify(match[1]!);
+    return (await findUserById(deps.db, claims.sub)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+type Handler<C extends CallContract> = (args: {
+  c: Context<AppEnv>;
+  input: z.infer<C['request']>;
+  user: UserRow | null;
+}) => Promise<z.infer<C['result']>>;
+
+/**
+ * Mounts one contract on a router: bearer check, role check, same-origin check for state changes,
+ * zod validation of the body or query, then the handler's result in the reply envelope.
+ */
+export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: RouteDeps, contract: C, handler: Handler<C>): void {
+  const path = '/' + contract.path;
+  const run = async (c: Context<AppEnv>) => {
+    let user: UserRow | null = null;
+    if (contract.access !== 'public') {
+      user = await authenticate(c, deps);
+      if (!user) {
+        c.header('WWW-Authenticate', 'Bearer');
+        return fail(c, 401, 'Unauthorized');
+      }
+      if (!contract.access.includes(user.dashboard_user_role)) return fail(c, 403, 'You do not have access to this.');
+    }
+    if (contract.mutates) {
+      const origin = c.req.header('origin');
+      if (origin && origin !== deps.origin) return fail(c, 403, 'Cross-origin request refused.');
+    }
+    let raw: unknown;
+    if (contract.method === 'GET') {
+      raw = c.req.query();
+    } else {
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+        return fail(c, 415, 'Content-Type must be application/json.');
+      }
+      try {
+        raw = await c.req.json();
+      } catch {
+        return fail(c, 400, 'Invalid request: the body is not valid JSON.');
+      }
+    }
+    const parsed = contract.request.safeParse(raw);
+    if (!parsed.success) {
+      const { message, errors } = describeIssues(parsed.error.issues);
+      return fail(c, 400, message, errors);
+    }
+    try {
+      const result = await handler({ c, input: parsed.data, user });
+      return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
+    } catch (err) {
+      if (err instanceof HttpError) return fail(c, err.status, err.message);
+      throw err;
+    }
+  };
+  if (contract.method === 'GET') router.get(path, run);
+  else router.post(path, run);
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { LOGIN_MESSAGES, LoginRequestSchema } from '../../lib/api/login.ts';
+import { describeIssues } from '../../lib/api/contract.ts';
+import { dummyHashPromise, verifyPassword } from '../auth/passwords.ts';
+import { loginKey, type LoginLimiter } from '../auth/login-limiter.ts';
+import type { EmbeddedOidc } from '../auth/oidc.ts';
+import { findUserByEmail } from '../services/users.ts';
+import { log } from '../log.ts';
+import { fail, type AppEnv, type RouteDeps } from './define.ts';
+
+/**
+ * The embedded provider's interaction steps, answered by the portal: the provider sends the browser to
+ * /oidc/interaction/:uid, which shows the portal's own sign-in page; the page posts the credentials here.
+ */
+export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limiter: LoginLimiter }): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const { provider } = deps.oidc;
+  const uidPattern = '{[A-Za-z0-9_-]{8,64}}';
+
+  r.get(`/oidc/interaction/:uid${uidPattern}`, (c) => c.redirect(`/dashboard/login?uid=${encodeURIComponent(c.req.param('uid'))}`, 303));
+
+  r.get(`/oidc/interaction/:uid${uidPattern}/details`, async (c) => {
+    try {
+      const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+      if (details.uid !== c.req.param('uid')) return fail(c, 400, LOGIN_MESSAGES.expired);
+      return c.json({ isSuccess: true, message: 'Success', result: { uid: details.uid, prompt: details.prompt.name } });
+    } catch {
+      return fail(c, 400, LOGIN_MESSAGES.expired);
+    }
+  });
+
+  r.post(`/oidc/interaction/:uid${uidPattern}/login`, async (c) => {
+    const origin = c.req.header('origin');
+    if (origin && origin !== deps.origin) return fail(c, 403, 'Cross-origin request refused.');
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return fail(c, 400, 'Invalid request: the body is not valid JSON.');
+    }
+    const parsed = LoginRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      const { message, errors } = describeIssues(parsed.error.issues);
+      return fail(c, 400, message, errors);
+    }
+    let details;
+    try {
+      details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
+    } catch {
+      return fail(c, 400, LOGIN_MESSAGES.expired);
+    }
+    if (details.uid !== c.req.param('uid') || details.prompt.name !== 'login') return fail(c, 400, LOGIN_MESSAGES.expired);
+
+    const ip = getConnInfo(c).remote.address ?? 'unknown';
+    const key = loginKey(ip, parsed.data.email);
+    const wait = await deps.limiter.blockedFor(key);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      log.warn('sign-in refused: rate limit', { key, retryAfter: wait });
+      return fail(c, 429, LOGIN_MESSAGES.tooMany);
+    }
+    const user = await findUserByEmail(deps.db, parsed.data.email);
+    const ok = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHashPromise));
+    if (!user || !ok) {
+      const blocked = await deps.limiter.fail(key);
+      if (blocked > 0) {
+        c.header('Retry-After', String(blocked));
+        log.warn('sign-in rate limit reached', { key, failures: deps.limiter.max, retryAfter: blocked });
+        return fail(c, 429, LOGIN_MESSAGES.tooMany);
+      }
+      log.info('sign-in failed', { key });
+      return fail(c, 401, LOGIN_MESSAGES.badCredentials);
+    }
+    await deps.limiter.reset(key);
+    const redirectTo = await provider.interactionResult(
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: user.id, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+    log.info('sign-in', { userId: user.id });
+    return c.json({ isSuccess: true, message: 'Success', result: { redirectTo } });
+  });
+
+  r.post(`/oidc/interaction/:uid${uidPattern}/abort`, async (c) => {
+    try {
+      const redirectTo = await provider.interactionResult(c.env.incoming, c.env.outgoing, {
+        error: 'access_denied',
+        error_description: 'Sign-in was cancelled.',
+      });
+      return c.json({ isSuccess: true, message: 'Success', result: { redirectTo } });
+    } catch {
+      return fail(c, 400, LOGIN_MESSAGES.expired);
+    }
+  });
+  return r;
+}

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { Setup, SetupAnalytics, LogPageView, ViewError } from '../../lib/api/platform.ts';
+import { resolveRouteFor } from '../../lib/navigation.ts';
+import { toAppRole } from '../../lib/roles.ts';
+import { log } from '../log.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
+
+/** Platform calls: layout setup (route guard), analytics, client errors. */
+export function platformRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  mountCall(r, deps, Setup, async ({ input, user }) => {
+    const target = resolveRouteFor(input.ToRoute, user!.dashboard_user_role);
+    return { userRole: toAppRole(user!.dashboard_user_role), redirectTo: target === input.ToRoute ? null : target };
+  });
+  mountCall(r, deps, SetupAnalytics, async ({ input, user }) => {
+    await deps.db.query('INSERT INTO analytics_sessions (device_id, client_tag, user_name, user_agent) VALUES ($1,$2,$3,$4)', [
+      input.DeviceId,
+      input.ClientTag ?? null,
+      input.UserName ?? user!.email,
+      input.UserAgent,
+    ]);
+    return { deviceId: input.DeviceId };
+  });
+  mountCall(r, deps, LogPageView, async ({ input, user }) => {
+    await deps.db.query(
+      `INSERT INTO page_views (user_id, web_page, log_app_details, event, category, action, label, value, referral_number, user_name)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)`,
+      [user!.id, input.WebPage, input.LogAppDetails ?? null, input.Event ?? null, input.Category ?? null, input.Action ?? null,
+        input.Label ?? null, input.Value ?? null, input.ReferralNumber ?? null, input.UserName ?? null],
+    );
+    return null;
+  });
+  mountCall(r, deps, ViewError, async ({ input, user }) => {
+    await deps.db.query('INSERT INTO client_errors (user_id, error) VALUES ($1, $2)', [user!.id, input.error]);
+    log.warn('client error reported', { userId: user!.id, error: input.error.slice(0, 300) });
+    return null;
+  });
+  return r;
+}

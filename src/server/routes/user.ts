@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import {
+  ClearAgencyNotificationFlag,
+  GetUserAgencyList,
+  GetUserDetails,
+  NotifyUserLoggedIn,
+  UpdateUserDefaultAgency,
+} from '../../lib/api/user.ts';
+import { findUserById, getUserDetails, listUserAgencies, userBelongsToAgency } from '../services/users.ts';
+import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+
+/** The User calls the shared chrome needs. */
+export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const { db } = deps;
+
+  mountCall(r, deps, GetUserDetails, async ({ input, user }) => {
+    if (input.userId !== user!.id && user!.dashboard_user_role !== 'SFAD_InternalAdmin') {
+      throw new HttpError(403, 'You may only read your own details.');
+    }
+    const target = input.userId === user!.id ? user! : await findUserById(db, input.userId);
+    if (!target) throw new HttpError(404, 'User not found.');
+    return getUserDetails(db, target);
+  });
+
+  mountCall(r, deps, GetUserAgencyList, async ({ user }) => listUserAgencies(db, user!.id));
+
+  mountCall(r, deps, UpdateUserDefaultAgency, async ({ input, user }) => {
+    if (!(await userBelongsToAgency(db, user!.id, input.AgencyNumber))) {
+      throw new HttpError(403, 'You do not belong to this agency.');
+    }
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE user_agencies SET is_default_agency = false WHERE user_id = $1 AND is_default_agency', [user!.id]);
+      await tx.query('UPDATE user_agencies SET is_default_agency = true WHERE user_id = $1 AND agency_number = $2', [
+        user!.id,
+        input.AgencyNumber,
+      ]);
+    });
+    return listUserAgencies(db, user!.id);
+  });
+
+  mountCall(r, deps, ClearAgencyNotificationFlag, async ({ input, user }) => {
+    if (!(await userBelongsToAgency(db, user!.id, input.AgencyNumber))) {
+      throw new HttpError(403, 'You do not belong to this agency.');
+    }
+    await db.query(
+      'UPDATE user_agencies SET show_agency_change_notification = false WHERE user_id = $1 AND agency_number = $2',
+      [user!.id, input.AgencyNumber],
+    );
+    return null;
+  });
+
+  mountCall(r, deps, NotifyUserLoggedIn, async ({ user }) => {
+    const [row] = await db.query<{ last_login_at: Date }>(
+      'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
+      [user!.id],
+    );
+    return { lastLoginAt: new Date(row!.last_login_at).toISOString() };
+  });
+  return r;
+}

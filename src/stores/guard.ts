@@ -1,0 +1,60 @@
+import { GetUserAgencyList, GetUserDetails } from '../lib/api/user.ts';
+import { LogPageView, Setup, SetupAnalytics } from '../lib/api/platform.ts';
+import { api, installErrorReporting } from './api.ts';
+import { deviceId } from './analytics.ts';
+import { loginUrl, restoreSession } from './session.ts';
+import { $userStatus, setUserData } from './user.ts';
+
+const ANALYTICS_KEY = 'portal.analyticsStarted';
+const LAST_ROUTE_KEY = 'portal.lastRoute';
+
+/**
+ * The route guard of every authenticated page: a stored session (else login with the referral), the
+ * layout-setup call (401 → login; a redirect for the role → go there), then the user's details and agencies.
+ */
+export async function runGuard(): Promise<void> {
+  if ($userStatus.get() === 'loading' || $userStatus.get() === 'ready') return;
+  $userStatus.set('loading');
+  installErrorReporting();
+  const toRoute = window.location.pathname;
+  try {
+    const session = await restoreSession();
+    if (!session) {
+      window.location.replace(loginUrl(toRoute + window.location.search));
+      return;
+    }
+    const fromRoute = sessionStorage.getItem(LAST_ROUTE_KEY) ?? '';
+    const setup = await api.call(Setup, { FromRoute: fromRoute, ToRoute: toRoute });
+    if (setup.redirectTo) {
+      window.location.replace(setup.redirectTo);
+      return;
+    }
+    sessionStorage.setItem(LAST_ROUTE_KEY, toRoute);
+    const [details, agencies] = await Promise.all([
+      api.call(GetUserDetails, { userId: session.sub }),
+      api.call(GetUserAgencyList, {}),
+    ]);
+    setUserData(details, agencies);
+    $userStatus.set('ready');
+    void trackPage(toRoute, session.email);
+  } catch {
+    $userStatus.set('error');
+  }
+}
+
+/** The site-wide analytics trigger on route changes: one analytics session per tab, a page view per page. */
+async function trackPage(route: string, userName: string): Promise<void> {
+  try {
+    if (!sessionStorage.getItem(ANALYTICS_KEY)) {
+      await api.call(
+        SetupAnalytics,
+        { ClientTag: sessionStorage.getItem('portal.clientTag'), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
+        { ignoreErrors: true },
+      );
+      sessionStorage.setItem(ANALYTICS_KEY, '1');
+    }
+    await api.call(LogPageView, { WebPage: route, Event: 'PageView', UserName: userName }, { ignoreErrors: true });
+  } catch {
+    /* analytics never blocks the page */
+  }
+}

@@ -1,0 +1,84 @@
+import { atom, computed, map } from 'nanostores';
+import type { UserAgency, UserDetails } from '../lib/api/user.ts';
+import { toAppRole, type AppRole } from '../lib/roles.ts';
+
+/** The user state of spec section 3. */
+export interface UserState {
+  activeAgencyNumber: string | null;
+  defaultAgencyNumber: string | null;
+  agencyList: UserAgency[];
+  userAccountsCount: number;
+  userRole: AppRole | null;
+  isSSOLogin: boolean;
+  parentAccountNumber: string | null;
+  userDetails: UserDetails | null;
+}
+
+const ACTIVE_KEY = 'portal.activeAgencyNumber';
+
+const EMPTY: UserState = {
+  activeAgencyNumber: null,
+  defaultAgencyNumber: null,
+  agencyList: [],
+  userAccountsCount: 0,
+  userRole: null,
+  isSSOLogin: false,
+  parentAccountNumber: null,
+  userDetails: null,
+};
+
+/** The signed-in user's state. */
+export const $user = map<UserState>({ ...EMPTY });
+/** 'loading' until the route guard has loaded the user, then 'ready'. */
+export const $userStatus = atom<'idle' | 'loading' | 'ready' | 'error'>('idle');
+
+/** The active agency, or null. */
+export const $activeAgency = computed($user, (u) => u.agencyList.find((a) => a.agencyNumber === u.activeAgencyNumber) ?? null);
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fills the state from the user details and agency list; keeps a still-valid active agency of this tab. */
+export function setUserData(details: UserDetails, agencies: UserAgency[]): void {
+  const def = agencies.find((a) => a.isDefaultAgency) ?? agencies[0] ?? null;
+  const saved = storage()?.getItem(ACTIVE_KEY);
+  const active = agencies.find((a) => a.agencyNumber === saved) ?? def;
+  $user.set({
+    activeAgencyNumber: active?.agencyNumber ?? null,
+    defaultAgencyNumber: def?.agencyNumber ?? null,
+    agencyList: agencies,
+    userAccountsCount: details.userAccountsCount,
+    userRole: toAppRole(details.dashboardUserRole),
+    isSSOLogin: details.isSSOLogin,
+    parentAccountNumber: active?.parentAccountNumber ?? null,
+    userDetails: details,
+  });
+}
+
+/** Switches the active agency (the dropdown); unknown numbers are ignored. */
+export function setActiveAgency(agencyNumber: string): void {
+  const agency = $user.get().agencyList.find((a) => a.agencyNumber === agencyNumber);
+  if (!agency) return;
+  $user.setKey('activeAgencyNumber', agency.agencyNumber);
+  $user.setKey('parentAccountNumber', agency.parentAccountNumber);
+  storage()?.setItem(ACTIVE_KEY, agency.agencyNumber);
+}
+
+/** Replaces the agency list (after a default change) keeping the active agency. */
+export function setAgencyList(agencies: UserAgency[]): void {
+  const def = agencies.find((a) => a.isDefaultAgency) ?? agencies[0] ?? null;
+  $user.setKey('agencyList', agencies);
+  $user.setKey('defaultAgencyNumber', def?.agencyNumber ?? null);
+}
+
+/** Clears the user state (sign-out): agency data and account count go with it. */
+export function clearUser(): void {
+  $user.set({ ...EMPTY });
+  $userStatus.set('idle');
+  storage()?.removeItem(ACTIVE_KEY);
+}
