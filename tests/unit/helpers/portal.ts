@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { importJWK, SignJWT } from 'jose';
+import { openPglite } from '../../../src/server/db/index.ts';
+import { loadSigningKeys } from '../../../src/server/auth/secrets.ts';
+import { EnvSchema } from '../../../src/server/env.ts';
+import { startServer, type RunningPortal } from '../../../src/server/server.ts';
+import { DEMO_PASSWORD } from '../../../src/server/db/seed.ts';
+
+/** The audience the API requires. */
+export const AUDIENCE = 'urn:agent-portal:api';
+export const CLIENT_ID = 'agent-portal';
+
+/** Starts the real portal (API + embedded provider) on a free port with an in-memory database and demo data. */
+export async function startTestPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+  const db = await openPglite();
+  return startServer(EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', SITE_DIR: './dist', LOG_LEVEL: 'silent', ...env }), { db });
+}
+
+/** A tiny cookie jar for following the provider's redirects with fetch. */
+class Jar {
+  #c = new Map<string, string>();
+  store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.#c.delete(name);
+      else this.#c.set(name, value);
+    }
+  }
+  header() {
+    return [...this.#c].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** Tokens from the provider's token endpoint. */
+export interface Tokens {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  expires_in: number;
+}
+
+/** Signs in through the real provider: authorization code + PKCE, the portal's login step, code exchange. */
+export async function signInForTokens(portal: RunningPortal, email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const base = portal.url;
+  const jar = new Jar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${base}/dashboard/login`;
+  const auth = new URL(`${base}/oidc/auth`);
+  auth.search = new URLSearchParams({
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+  }).toString();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  let res = await go(auth.href);
+  const interaction = new URL(res.headers.get('location')!, base);
+  const uid = interaction.pathname.split('/').pop()!;
+  res = await go(`${base}/oidc/interaction/${uid}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login step failed: ${res.status} ${await res.text()}`);
+  let next = ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
+  for (let i = 0; i < 5; i++) {
+    res = await go(new URL(next, base).href);
+    next = res.headers.get('location') ?? '';
+    if (next.startsWith(redirectUri)) break;
+  }
+  const code = new URL(next).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${next}`);
+  const tokenRes = await fetch(`${base}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+  });
+  if (!tokenRes.ok) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
+  return (await tokenRes.json()) as Tokens;
+}
+
+/** Signs a token with the provider's own key, for cases the flow cannot produce (expired, other claims). */
+export async function signWithProviderKey(portal: RunningPortal, claims: Record<string, unknown>, opts: { expiresIn?: string | number; issuer?: string; audience?: string } = {}): Promise<string> {
+  const [jwk] = await loadSigningKeys(portal.db);
+  const key = await importJWK(jwk!, 'RS256');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: jwk!.kid!, typ: 'at+jwt' })
+    .setIssuer(opts.issuer ?? portal.oidc!.issuer)
+    .setAudience(opts.audience ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(opts.expiresIn ?? '5m')
+    .sign(key);
+}
+
+/** Calls the dashboard service. */
+export async function callApi(portal: RunningPortal, path: string, opts: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const res = await fetch(`${portal.url}/agentdashboard/api/v1/${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    },
+    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+  });
+  const json = (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown; errors?: unknown[] } | null;
+  return { status: res.status, json, headers: res.headers };
+}
