@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Sign-in form: the interaction's login step (not a dashboard-service call). */
 export const LoginRequestSchema = z.strictObject({
-  email: z.string().trim().min(1, 'Email address is required').max(254).email('Please enter a valid email address'),
+  email: z.string().trim().min(1, 'Email address is required').max(254).regex(z.regexes.email, 'Please enter a valid email address'),
   password: z.string().min(1, 'Password is required').max(256),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -56,8 +56,8 @@ export async function seedReference(db: Db): Promise<void> {
 
 /** Writes the demo agencies, account managers and users once; a later run keeps what is there. */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
-  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
-  if (n > 0) return { created: false };
+  const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
+  if ((row?.n ?? 0) > 0) return { created: false };
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     const managerIds: number[] = [];

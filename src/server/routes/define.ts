@@ -91,7 +91,7 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
       return fail(c, 400, message, errors);
     }
     try {
-      const result = await handler({ c, input: parsed.data, user });
+      const result = await handler({ c, input: parsed.data as z.infer<C['request']>, user });
       return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
     } catch (err) {
       if (err instanceof HttpError) return fail(c, err.status, err.message);
