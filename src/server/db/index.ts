@@ -74,8 +74,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 /** Connects to PostgreSQL through a pool. */
 export async function openPostgres(url: string): Promise<Db> {
   const sql = postgres(url, { max: 10, onnotice: () => undefined });
-  const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params?: Param[]) =>
-    (await q.unsafe(text, normaliseParams(params) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+  // postgres.js learns each parameter's type from the server and serialises json/jsonb itself.
+  const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params: Param[] = []) =>
+    (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
   return {
     kind: 'postgres',
     query: (text, params) => run(sql, text, params),
