@@ -52,6 +52,7 @@ export function safeReferral(referral: string | null | undefined): string | null
   const r = referral.trim();
   if (r.length === 0 || r.length > 300 || /[\\\s]/.test(r) || /^[a-z][a-z0-9+.-]*:/i.test(r) || r.startsWith('//')) return null;
   if (r.startsWith('/')) return r;
+  if (r === 'dashboard') return AGENT_DASHBOARD_ROUTE;
   return /^[A-Za-z0-9_-]+$/.test(r) ? `${DASHBOARD}/${r}` : null;
 }
 
@@ -63,7 +64,10 @@ export function safeReferral(referral: string | null | undefined): string | null
 export function resolveRouteFor(route: string, role: DashboardRole | string | null | undefined): string {
   const name = routeName(route);
   if (name === 'internal-admin-dashboard' || name === 'admin-agent-dashboard') return AGENT_DASHBOARD_ROUTE;
-  if (role === 'SFAD_InternalAdmin' && INTERNAL_ADMIN_REDIRECTED.has(name)) return name === 'dashboard' ? route : AGENT_DASHBOARD_ROUTE;
+  if (role === 'SFAD_InternalAdmin' && INTERNAL_ADMIN_REDIRECTED.has(name)) {
+    const path = route.split(/[?#]/)[0]!;
+    return path === DASHBOARD || path === AGENT_DASHBOARD_ROUTE ? route : AGENT_DASHBOARD_ROUTE;
+  }
   if (role === 'SFAD_CEAdmin' && (name === 'start-claim' || name === 'manage-claim')) return NOT_FOUND_ROUTE;
   return route;
 }

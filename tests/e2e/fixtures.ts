@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo password of every seeded user. */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -19,6 +19,51 @@ export async function signIn(page: Page, email: string, opts: { referral?: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(opts.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The user-menu button of the header (shown once the route guard has loaded the user). */
+export function userMenuButton(page: Page): Locator {
+  return page.locator('.user-menu__button');
+}
+
+/** The open user menu. */
+export function userMenu(page: Page): Locator {
+  return page.getByRole('menu', { name: 'Account menu' });
+}
+
+/** Waits until the agent dashboard (any query) has loaded the signed-in user (the header shows the user menu). */
+export async function waitForDashboard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard\/(\?[^#]*)?$/);
+  await expect(userMenuButton(page)).toBeVisible();
+}
+
+/** Opens the user menu with a click; resolves with the menu. */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  await userMenuButton(page).click();
+  const menu = userMenu(page);
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** The labels of the user menu's items (opens the menu, closes it again with Escape). */
+export async function menuItems(page: Page): Promise<string[]> {
+  const menu = await openUserMenu(page);
+  const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return items;
+}
+
+/** The header's agency dropdown button. */
+export function agencyButton(page: Page): Locator {
+  return page.locator('.agency-dropdown__button');
+}
+
+/** Switches the active agency through the header dropdown (by mouse). */
+export async function switchAgency(page: Page, agencyName: string): Promise<void> {
+  await agencyButton(page).click();
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${agencyName}`) }).click();
+  await expect(agencyButton(page)).toContainText(agencyName);
 }
 
 /** Collects CSP violations and page errors of a page, to assert none happened. */

@@ -1,0 +1,169 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS, type CallContract } from '../../src/lib/api/index.ts';
+import type { RunningPortal } from '../../src/server/server.ts';
+import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+
+/** The five kinds of caller. */
+const PERSONAS = ['anonymous', 'agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const;
+type Persona = (typeof PERSONAS)[number];
+type Status = 200 | 401 | 403;
+type Row = Record<Persona, Status>;
+
+/**
+ * The authorization matrix, written by hand from the spec (sections 2, 6 and 7) — not derived from the
+ * contracts: the expected status of a valid request per route and caller.
+ *
+ * - Reference data (states, time zones) is public.
+ * - Everything else needs a signed-in user (401 without a token).
+ * - Agency-scoped calls need the caller to belong to the agency (403 otherwise). Internal admins may read
+ *   any agency's account manager, but they and CE admins belong to no agency, so they cannot change a
+ *   default agency or clear an agency notification.
+ * - CE admins belong to no agency, so an account-manager lookup is refused.
+ */
+const MATRIX: Record<string, Row> = {
+  //                          anonymous  agent  agencyAdmin internalAdmin ceAdmin
+  Setup:                       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SetupAnalytics:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  LogPageView:                 { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ViewError:                   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetStates:                   { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetTimeZones:                { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetAccountManagerDetails:    { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetUserDetails:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetUserAgencyList:           { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  UpdateUserDefaultAgency:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  ClearAgencyNotificationFlag: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  NotifyUserLoggedIn:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+};
+
+const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
+  agent: 'agent@demo.test',
+  agencyAdmin: 'admin@demo.test',
+  internalAdmin: 'internal@demo.test',
+  ceAdmin: 'ce@demo.test',
+};
+/** Each persona's default agency (the seed), or the agency they would most plausibly ask for. */
+const AGENCY: Record<Persona, string> = {
+  anonymous: '10045821',
+  agent: '10045821',
+  agencyAdmin: '20077314',
+  internalAdmin: '10045821',
+  ceAdmin: '10045821',
+};
+
+let portal: RunningPortal;
+const tokens: Partial<Record<Persona, string>> = {};
+const subs: Partial<Record<Persona, string>> = {};
+
+/** A valid request for a route as a persona: what the browser would send. Fails for a route it does not know. */
+function validRequest(name: string, persona: Persona): Record<string, string> {
+  const base = { AppName: 'AgentPortal' };
+  switch (name) {
+    case 'Setup':
+      return { ...base, FromRoute: '', ToRoute: '/dashboard/' };
+    case 'SetupAnalytics':
+      return { ...base, UserAgent: 'Mozilla/5.0 (matrix)', DeviceId: `matrix-device-${persona}` };
+    case 'LogPageView':
+      return { ...base, WebPage: '/dashboard/', Event: 'PageView' };
+    case 'ViewError':
+      return { ...base, error: `matrix error from ${persona}` };
+    case 'GetStates':
+    case 'GetTimeZones':
+    case 'GetUserAgencyList':
+    case 'NotifyUserLoggedIn':
+      return base;
+    case 'GetAccountManagerDetails':
+      return { ...base, AccountNumber: AGENCY[persona] };
+    case 'GetUserDetails':
+      return { ...base, userId: subs[persona] ?? 'anonymous-user' };
+    case 'UpdateUserDefaultAgency':
+    case 'ClearAgencyNotificationFlag':
+      return { ...base, AgencyNumber: AGENCY[persona] };
+    default:
+      throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
+  }
+}
+
+async function send(name: string, persona: Persona) {
+  const c: CallContract = CALLS[name as keyof typeof CALLS];
+  const input = validRequest(name, persona);
+  const token = tokens[persona];
+  const opts = token ? { token } : {};
+  return c.method === 'GET'
+    ? callApi(portal, `${c.path}?${new URLSearchParams(input)}`, opts)
+    : callApi(portal, c.path, { ...opts, body: input });
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  for (const p of PERSONAS) {
+    if (p === 'anonymous') continue;
+    tokens[p] = (await signInForTokens(portal, EMAIL[p])).access_token;
+    subs[p] = String(decodeJwt(tokens[p]!).sub);
+  }
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('the matrix covers every route', () => {
+  it('lists exactly the routes of CALLS (a new route must be added here)', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  it('has a valid request for every route and persona', () => {
+    for (const name of Object.keys(CALLS)) {
+      for (const p of PERSONAS) {
+        const req = validRequest(name, p);
+        const parsed = CALLS[name as keyof typeof CALLS].request.safeParse(req);
+        expect(parsed.success, `${name} as ${p}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
+    }
+  });
+
+  it("agrees with the contracts on what is public (a cross-check, the matrix stays the source)", () => {
+    for (const [name, row] of Object.entries(MATRIX)) {
+      const c = CALLS[name as keyof typeof CALLS];
+      if (!c) continue;
+      expect(row.anonymous === 200, name).toBe(c.access === 'public');
+    }
+  });
+});
+
+describe('authorization matrix against the real server', () => {
+  for (const name of Object.keys(MATRIX)) {
+    for (const persona of PERSONAS) {
+      const expected = MATRIX[name]![persona];
+      it(`${name} as ${persona} → ${expected}`, async () => {
+        const res = await send(name, persona);
+        expect(res.status, JSON.stringify(res.json)).toBe(expected);
+        if (expected === 200) {
+          expect(res.json).toMatchObject({ isSuccess: true, message: 'Success' });
+        } else {
+          expect(res.json).toMatchObject({ isSuccess: false, result: null });
+          expect(res.json!.message).toBeTruthy();
+        }
+        if (expected === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      });
+    }
+  }
+});
+
+describe('a refused call changes nothing', () => {
+  it('the 401 and 403 cells of mutating routes write no rows', async () => {
+    const snapshot = async () => ({
+      pageViews: (await portal.db.query('SELECT count(*)::int AS n FROM page_views'))[0],
+      sessions: (await portal.db.query('SELECT count(*)::int AS n FROM analytics_sessions'))[0],
+      errors: (await portal.db.query('SELECT count(*)::int AS n FROM client_errors'))[0],
+      links: await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2'),
+      logins: await portal.db.query('SELECT id, last_login_at FROM users ORDER BY id'),
+    });
+    const before = await snapshot();
+    for (const [name, row] of Object.entries(MATRIX)) {
+      if (!CALLS[name as keyof typeof CALLS].mutates) continue;
+      for (const p of PERSONAS) if (row[p] !== 200) expect((await send(name, p)).status).toBe(row[p]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
