@@ -14,8 +14,11 @@ export interface PageWeight {
   html: Bytes;
   css: Bytes;
   js: Bytes;
-  /** Every JS file loaded (module graph followed), relative to the site root. */
+  /** Every JS file loaded on first visit (static module graph followed), relative to the site root. */
   jsFiles: string[];
+  /** JS the page may load later with import() (on demand, not on first visit), and its files. */
+  lazyJs: Bytes;
+  lazyJsFiles: string[];
   /** Framework (React) runtime files among them. */
   frameworkFiles: string[];
 }
@@ -41,7 +44,7 @@ function staticImports(code: string): string[] {
 
 /** Dynamic imports of a built ES module (import("x")), which islands use to load their component. */
 function dynamicImports(code: string): string[] {
-  return [...code.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+  return [...code.matchAll(/import\(\s*["'`]([^"'`$]+)["'`]\s*\)/g)].map((m) => m[1]!);
 }
 
 /**
@@ -80,23 +83,38 @@ export function measurePage(siteDir: string, urlPath: string): PageWeight {
       for (const ref of [...staticImports(m[1]!)]) enqueue(ref, '/');
     }
   }
+  // Island components (component-url) and renderers are entry points above; import() inside the site's
+  // modules is code loaded on demand, counted apart.
+  const lazyRefs: { ref: string; from: string }[] = [];
   while (queue.length) {
     const file = queue.shift()!;
     const buf = readFileSync(join(siteDir, file));
     js = add(js, sizeOf(buf));
     const code = buf.toString('utf8');
     for (const ref of staticImports(code)) enqueue(ref, file);
-    // An island's component module is loaded with import(); count what it pulls in too.
-    if (/\/_astro\/client\.[\w-]+\.js$/.test(file)) continue;
-    for (const ref of dynamicImports(code)) if (ref.startsWith('.') || ref.startsWith('/')) enqueue(ref, file);
+    for (const ref of dynamicImports(code)) if (ref.startsWith('.') || ref.startsWith('/')) lazyRefs.push({ ref, from: file });
   }
   const jsFiles = [...seen].sort();
+  // The on-demand graph: dynamic imports and their static imports not already loaded.
+  const eager = new Set(seen);
+  let lazyJs: Bytes = { raw: 0, gzip: 0 };
+  for (const { ref, from } of lazyRefs) enqueue(ref, from);
+  while (queue.length) {
+    const file = queue.shift()!;
+    const buf = readFileSync(join(siteDir, file));
+    lazyJs = add(lazyJs, sizeOf(buf));
+    const code = buf.toString('utf8');
+    for (const ref of [...staticImports(code), ...dynamicImports(code)]) if (ref.startsWith('.') || ref.startsWith('/')) enqueue(ref, file);
+  }
+  const lazyJsFiles = [...seen].filter((f) => !eager.has(f)).sort();
   return {
     path: urlPath,
     html: sizeOf(html),
     css,
     js,
     jsFiles,
+    lazyJs,
+    lazyJsFiles,
     frameworkFiles: jsFiles.filter((f) => /\/(client|react|jsx-runtime|index)\.[\w-]+\.js$/.test(f) && isFramework(siteDir, f)),
   };
 }

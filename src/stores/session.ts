@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
 import { clearUser } from './user.ts';
 
@@ -31,9 +31,14 @@ export const SSO_TIMEOUT_KEY = 'portal.ssoSessionTimeout';
 
 let manager: Promise<UserManager> | null = null;
 
-/** The oidc-client-ts manager (authorization code + PKCE), its user kept in sessionStorage. */
+/**
+ * The oidc-client-ts manager (authorization code + PKCE), its user kept in sessionStorage. The library is
+ * loaded on demand (sign-in, renewal, sign-out, a 401): a dashboard page whose stored token is still valid
+ * does not load it (docs/decisions/005-browser-javascript-budget.md).
+ */
 export function getUserManager(): Promise<UserManager> {
   manager ??= (async () => {
+    const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
     const res = await fetch('/auth-config.json', { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`Could not load the sign-in settings (HTTP ${res.status}).`);
     const cfg = (await res.json()) as AuthConfig;
@@ -47,7 +52,8 @@ export function getUserManager(): Promise<UserManager> {
       scope: cfg.scope,
       userStore: new WebStorageStateStore({ store: window.sessionStorage }),
       stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-      automaticSilentRenew: true,
+      // Renewal is scheduled by this module (one refresh at a time: rotated refresh tokens must not be reused).
+      automaticSilentRenew: false,
       loadUserInfo: false,
       monitorSession: false,
     });
@@ -58,8 +64,15 @@ export function getUserManager(): Promise<UserManager> {
   return manager;
 }
 
+/** What the session needs of an oidc-client-ts user (a User, or the JSON it stores). */
+export interface StoredUser {
+  access_token: string;
+  expires_at?: number | undefined;
+  profile: object;
+}
+
 /** The session view of an oidc-client-ts user. */
-export function toSession(u: User): SessionState {
+export function toSession(u: StoredUser): SessionState {
   const p = u.profile as Record<string, unknown>;
   return {
     accessToken: u.access_token,
@@ -71,11 +84,85 @@ export function toSession(u: User): SessionState {
   };
 }
 
-/** Loads the stored user; renews an expired access token with the refresh token; null when signed out. */
+/** Seconds before expiry at which the access token is renewed. */
+export const RENEW_MARGIN_SECONDS = 60;
+
+/**
+ * The user oidc-client-ts keeps in sessionStorage (key `oidc.user:<authority>:<client>`, the JSON of
+ * User.toStorageString), read without loading the library; null when none or unreadable.
+ */
+export function readStoredUser(storage: Storage = window.sessionStorage): StoredUser | null {
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key?.startsWith('oidc.user:')) continue;
+    try {
+      const u = JSON.parse(storage.getItem(key) ?? '') as Partial<StoredUser>;
+      if (typeof u.access_token === 'string' && u.access_token && u.profile && typeof u.profile === 'object') {
+        return { access_token: u.access_token, expires_at: typeof u.expires_at === 'number' ? u.expires_at : undefined, profile: u.profile };
+      }
+    } catch {
+      /* not ours or corrupted: ignore */
+    }
+  }
+  return null;
+}
+
+let renewTimer: ReturnType<typeof setTimeout> | null = null;
+let renewing: Promise<void> | null = null;
+
+/** Renews the access token with the refresh token (loads oidc-client-ts); a failure signs the reader out to login. */
+export function renewSession(): Promise<void> {
+  renewing ??= (async () => {
+    try {
+      const um = await getUserManager();
+      const user = await um.getUser();
+      if (!user) throw new Error('no stored user');
+      const fresh = (user.expires_in ?? 0) > RENEW_MARGIN_SECONDS ? user : await um.signinSilent();
+      if (!fresh) throw new Error('renewal gave no user');
+      $session.set(toSession(fresh));
+      scheduleRenewal(fresh.expires_at);
+    } catch {
+      await handleUnauthorized();
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+/** Renews the token shortly before it expires, and at once when a tab wakes up with an expiring token. */
+function scheduleRenewal(expiresAt: number | undefined): void {
+  if (renewTimer) clearTimeout(renewTimer);
+  if (!expiresAt) return;
+  const due = () => expiresAt - RENEW_MARGIN_SECONDS <= Date.now() / 1000;
+  renewTimer = setTimeout(() => void renewSession(), Math.max(0, (expiresAt - RENEW_MARGIN_SECONDS) * 1000 - Date.now()));
+  if (!visibilityHooked) {
+    visibilityHooked = true;
+    document.addEventListener('visibilitychange', () => {
+      const exp = $session.get()?.expiresAt;
+      if (document.visibilityState === 'visible' && exp && exp - RENEW_MARGIN_SECONDS <= Date.now() / 1000) void renewSession();
+    });
+  }
+  if (due()) void renewSession();
+}
+let visibilityHooked = false;
+
+/** Loads the stored user; renews an expiring access token with the refresh token; null when signed out. */
 export async function restoreSession(): Promise<SessionState | null> {
+  const stored = readStoredUser();
+  if (stored?.expires_at && stored.expires_at - RENEW_MARGIN_SECONDS > Date.now() / 1000) {
+    const session = toSession(stored);
+    $session.set(session);
+    scheduleRenewal(stored.expires_at);
+    return session;
+  }
+  if (!stored) {
+    $session.set(null);
+    return null;
+  }
   const um = await getUserManager();
   let user = await um.getUser();
-  if (user?.expired) {
+  if (user && (user.expires_in ?? 0) <= RENEW_MARGIN_SECONDS) {
     try {
       user = await um.signinSilent();
     } catch {
@@ -85,6 +172,7 @@ export async function restoreSession(): Promise<SessionState | null> {
   }
   const session = user && !user.expired ? toSession(user) : null;
   $session.set(session);
+  if (user && session) scheduleRenewal(user.expires_at);
   return session;
 }
 

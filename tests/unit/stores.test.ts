@@ -304,3 +304,27 @@ describe('waiting modal', () => {
     expect($waitingCount.get()).toBe(0);
   });
 });
+
+describe('session: the stored oidc-client-ts user, read without the library', async () => {
+  const { readStoredUser, toSession } = await import('../../src/stores/session.ts');
+  const { User } = await import('oidc-client-ts');
+  const profile = { sub: 'u-1', email: 'agent@demo.test', name: 'Alex Rivera', dashboardUserRole: 'SFAD_Agent', iss: 'x', aud: 'y', exp: 1, iat: 1 };
+
+  it('reads what oidc-client-ts stores (User.toStorageString) and maps it like the library user', () => {
+    const user = new User({ access_token: 'at-1', token_type: 'Bearer', profile, expires_at: 2_000_000_000, refresh_token: 'rt-1', id_token: 'id-1', scope: 'openid' });
+    sessionStorage.setItem('oidc.user:http://localhost/oidc:agent-portal', user.toStorageString());
+    const stored = readStoredUser(sessionStorage);
+    expect(stored).toEqual({ access_token: 'at-1', expires_at: 2_000_000_000, profile });
+    expect(toSession(stored!)).toEqual(toSession(user));
+  });
+
+  it('ignores other keys, corrupted JSON and entries without a token', () => {
+    sessionStorage.setItem('portal.clientTag', 'x');
+    sessionStorage.setItem('oidc.user:a:b', '{not json');
+    expect(readStoredUser(sessionStorage)).toBeNull();
+    sessionStorage.setItem('oidc.user:a:b', JSON.stringify({ access_token: '', profile }));
+    expect(readStoredUser(sessionStorage)).toBeNull();
+    sessionStorage.setItem('oidc.user:a:b', JSON.stringify({ access_token: 'at', profile: null }));
+    expect(readStoredUser(sessionStorage)).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AgencyNumberSchema, body, defineCall, SIGNED_IN } from './contract.ts';
 
 /** An account manager (spec section 3). */
@@ -16,7 +16,7 @@ export const GetAccountManagerDetails = defineCall({
   method: 'POST',
   path: 'AccountManager/GetAccountManagerDetails',
   request: body({ AccountNumber: AgencyNumberSchema }),
-  result: AccountManagerSchema.nullable(),
+  result: z.nullable(AccountManagerSchema),
   access: SIGNED_IN,
   mutates: false,
 });

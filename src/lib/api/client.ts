@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { APP_NAME, HEADER_APP_NAME, HEADER_SSO_SESSION } from '../constants.ts';
 import { callPath, envelope, type CallContract, type RequestOf, type ResultOf } from './contract.ts';
 
@@ -95,7 +95,7 @@ export function createApiClient(deps: ClientDeps) {
     if (res.status === 400) throw new ApiError(message || API_CALL_FAILED, 400, body);
     if (!res.ok) return failOther(message || `${res.status} ${res.statusText}`.trim(), res.status, body);
 
-    const parsed = envelope(contract.result as z.ZodType).safeParse(body);
+    const parsed = envelope(contract.result as z.ZodMiniType).safeParse(body);
     if (!parsed.success) return failOther(API_CALL_FAILED, res.status, body);
     if (!parsed.data.isSuccess) throw new ApiError(parsed.data.message || API_CALL_FAILED, res.status, body);
     return parsed.data.result as ResultOf<C>;

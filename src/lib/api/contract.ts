@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APP_NAME } from '../constants.ts';
 import type { DashboardRole } from '../roles.ts';
 import { DASHBOARD_ROLES } from '../roles.ts';
@@ -7,13 +7,21 @@ import { DASHBOARD_ROLES } from '../roles.ts';
 export const DASHBOARD_BASE = '/agentdashboard/api/v1';
 
 /** AppName, carried by every request payload. */
-export const AppNameSchema = z.string().trim().min(1, 'AppName is required').max(64);
+export const AppNameSchema = z.string().check(z.trim(), z.minLength(1, 'AppName is required'), z.maxLength(64, 'Must be at most 64 characters'));
 
 /** A short free-text field: trimmed, bounded. */
-export const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+export const text = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`), ...checks);
+
+/** A required short free-text field: trimmed, not empty, bounded. */
+export const requiredText = (name: string, max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+  text(max, z.minLength(1, `${name} is required`), ...checks);
+
+/** An optional field that may also be null. */
+export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** An agency (account) number: digits only. */
-export const AgencyNumberSchema = z.string().trim().regex(/^\d{4,12}$/, 'Invalid agency number');
+export const AgencyNumberSchema = z.string().check(z.trim(), z.regex(/^\d{4,12}$/, 'Invalid agency number'));
 
 /** Who may call a route: signed-in roles, or 'public' for no token. */
 export type Access = readonly DashboardRole[] | 'public';
@@ -21,7 +29,7 @@ export type Access = readonly DashboardRole[] | 'public';
 export const SIGNED_IN: readonly DashboardRole[] = DASHBOARD_ROLES;
 
 /** One call of the dashboard service: its path, method, request and reply schemas, and who may call it. */
-export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallContract<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> {
   /** The spec's name of the call. */
   readonly name: string;
   readonly method: 'GET' | 'POST';
@@ -38,7 +46,7 @@ export interface CallContract<Req extends z.ZodType = z.ZodType, Res extends z.Z
 }
 
 /** Declares a call contract. */
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(c: CallContract<Req, Res>): CallContract<Req, Res> {
+export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(c: CallContract<Req, Res>): CallContract<Req, Res> {
   return c;
 }
 
@@ -48,8 +56,8 @@ export function callPath(c: Pick<CallContract, 'path'>): string {
 }
 
 /** The reply envelope every dashboard-service call answers with. */
-export function envelope<T extends z.ZodType>(result: T) {
-  return z.object({ isSuccess: z.boolean(), message: z.string(), result: result.nullable() });
+export function envelope<T extends z.ZodMiniType>(result: T) {
+  return z.object({ isSuccess: z.boolean(), message: z.string(), result: z.nullable(result) });
 }
 
 /** A reply envelope whose result is unknown (errors). */
@@ -57,17 +65,17 @@ export const ErrorReplySchema = z.object({
   isSuccess: z.literal(false),
   message: z.string(),
   result: z.null(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 
 /** A POST body: AppName plus the call's fields; unknown keys are refused. */
-export function body<T extends z.ZodRawShape>(shape: T) {
+export function body<T extends z.core.$ZodShape>(shape: T) {
   return z.strictObject({ AppName: AppNameSchema, ...shape });
 }
 
 /** A GET query: AppName optional (GETs have no body), plus the call's fields; unknown keys are refused. */
-export function query<T extends z.ZodRawShape>(shape: T) {
-  return z.strictObject({ AppName: AppNameSchema.optional(), ...shape });
+export function query<T extends z.core.$ZodShape>(shape: T) {
+  return z.strictObject({ AppName: z.optional(AppNameSchema), ...shape });
 }
 
 /** Request type of a contract (what the caller gives, before defaults). */

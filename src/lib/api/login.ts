@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Sign-in form: the interaction's login step (not a dashboard-service call). */
 export const LoginRequestSchema = z.strictObject({
-  email: z.string().trim().min(1, 'Email address is required').max(254).regex(z.regexes.email, 'Please enter a valid email address'),
-  password: z.string().min(1, 'Password is required').max(256),
+  email: z.string().check(z.trim(), z.minLength(1, 'Email address is required'), z.maxLength(254, 'Must be at most 254 characters'), z.regex(z.regexes.email, 'Please enter a valid email address')),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256, 'Must be at most 256 characters')),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -1,20 +1,20 @@
-import { z } from 'zod';
-import { body, defineCall, SIGNED_IN, text } from './contract.ts';
+import { z } from 'zod/mini';
+import { body, defineCall, maybe, requiredText, SIGNED_IN, text } from './contract.ts';
 
 /** A route path the browser is on or going to. */
-const RoutePath = text(300).regex(/^\/[^\s]*$|^$/, 'Must be a path starting with /');
+const PATH_CHECK = z.regex(/^\/[^\s]*$|^$/, 'Must be a path starting with /');
 
 /** Layout-setup call every authenticated page makes before it shows (the route guard). */
 export const Setup = defineCall({
   name: 'setup',
   method: 'POST',
   path: 'setup',
-  request: body({ FromRoute: RoutePath, ToRoute: RoutePath.min(1, 'ToRoute is required') }),
+  request: body({ FromRoute: text(300, PATH_CHECK), ToRoute: requiredText('ToRoute', 300, PATH_CHECK) }),
   result: z.object({
     /** The portal role of the caller. */
     userRole: z.enum(['internal admin', 'CE admin', 'User']),
     /** Where the browser must go instead of ToRoute, or null to stay. */
-    redirectTo: z.string().nullable(),
+    redirectTo: z.nullable(z.string()),
   }),
   access: SIGNED_IN,
   mutates: false,
@@ -26,10 +26,10 @@ export const SetupAnalytics = defineCall({
   method: 'POST',
   path: 'setup/SetupAnalytics',
   request: body({
-    ClientTag: text(64).nullable().optional(),
-    UserName: text(200).nullable().optional(),
+    ClientTag: maybe(text(64)),
+    UserName: maybe(text(200)),
     UserAgent: text(512),
-    DeviceId: text(64).regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid device id'),
+    DeviceId: text(64, z.regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid device id')),
   }),
   result: z.object({ deviceId: z.string() }),
   access: SIGNED_IN,
@@ -42,15 +42,15 @@ export const LogPageView = defineCall({
   method: 'POST',
   path: 'Analytics/LogPageView',
   request: body({
-    WebPage: text(300).min(1, 'WebPage is required'),
-    LogAppDetails: text(1000).nullable().optional(),
-    Event: text(100).nullable().optional(),
-    Category: text(100).nullable().optional(),
-    Action: text(100).nullable().optional(),
-    Label: text(300).nullable().optional(),
-    Value: text(300).nullable().optional(),
-    ReferralNumber: text(40).nullable().optional(),
-    UserName: text(200).nullable().optional(),
+    WebPage: requiredText('WebPage', 300),
+    LogAppDetails: maybe(text(1000)),
+    Event: maybe(text(100)),
+    Category: maybe(text(100)),
+    Action: maybe(text(100)),
+    Label: maybe(text(300)),
+    Value: maybe(text(300)),
+    ReferralNumber: maybe(text(40)),
+    UserName: maybe(text(200)),
   }),
   result: z.null(),
   access: SIGNED_IN,
@@ -62,7 +62,7 @@ export const ViewError = defineCall({
   name: 'ViewError',
   method: 'POST',
   path: 'ViewError/error',
-  request: body({ error: text(4000).min(1, 'error is required') }),
+  request: body({ error: requiredText('error', 4000) }),
   result: z.null(),
   access: SIGNED_IN,
   mutates: true,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall, query } from './contract.ts';
 
 /** US states for address pickers. */
@@ -7,7 +7,7 @@ export const GetStates = defineCall({
   method: 'GET',
   path: 'States/GetStates',
   request: query({}),
-  result: z.array(z.object({ stateCode: z.string().length(2), stateName: z.string() })),
+  result: z.array(z.object({ stateCode: z.string().check(z.length(2)), stateName: z.string() })),
   access: 'public',
   mutates: false,
 });
@@ -18,7 +18,7 @@ export const GetTimeZones = defineCall({
   method: 'GET',
   path: 'States/GetTimeZones',
   request: query({}),
-  result: z.array(z.object({ timeZoneId: z.string(), displayName: z.string(), utcOffsetMinutes: z.number().int() })),
+  result: z.array(z.object({ timeZoneId: z.string(), displayName: z.string(), utcOffsetMinutes: z.int() })),
   access: 'public',
   mutates: false,
 });

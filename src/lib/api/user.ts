@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DASHBOARD_ROLES } from '../roles.ts';
 import { AgencyNumberSchema, body, defineCall, query, SIGNED_IN } from './contract.ts';
 
@@ -12,8 +12,8 @@ export const UserAgencySchema = z.object({
   stateCode: z.string(),
   zipCode: z.string(),
   /** 'D' means dedicated. */
-  priority: z.string().nullable(),
-  parentAccountNumber: z.string().nullable(),
+  priority: z.nullable(z.string()),
+  parentAccountNumber: z.nullable(z.string()),
   isDefaultAgency: z.boolean(),
   showAgencyChangeNotification: z.boolean(),
   isCobranded: z.boolean(),
@@ -26,18 +26,18 @@ export const UserDetailsSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  agentNumber: z.string().nullable(),
+  agentNumber: z.nullable(z.string()),
   dashboardUserRole: z.enum(DASHBOARD_ROLES),
   isSSOLogin: z.boolean(),
-  userAccountsCount: z.number().int(),
+  userAccountsCount: z.int(),
   Accounts: z.array(z.object({ AccountNumber: z.string(), AccountName: z.string(), SFA_TPP_FLAG: z.boolean() })),
-  AgencyInformation: z
-    .object({ ParentAccountNumber: z.string().nullable(), PRIORITY: z.string().nullable(), AccountNumber: z.string() })
-    .nullable(),
+  AgencyInformation: z.nullable(
+    z.object({ ParentAccountNumber: z.nullable(z.string()), PRIORITY: z.nullable(z.string()), AccountNumber: z.string() }),
+  ),
 });
 export type UserDetails = z.infer<typeof UserDetailsSchema>;
 
-const UserIdSchema = z.string().trim().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid userId');
+const UserIdSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid userId'));
 
 /** The details of a user: the caller's own (internal admins may read any). */
 export const GetUserDetails = defineCall({

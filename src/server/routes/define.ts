@@ -1,11 +1,14 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import { config as zodConfig, locales, type z } from 'zod/mini';
 import { describeIssues, type CallContract } from '../../lib/api/contract.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
+
+// The contracts use zod/mini (small in the browser), which loads no locale: the server's messages are English.
+zodConfig(locales.en());
 
 /** Hono environment of the portal's routes. */
 export type AppEnv = { Bindings: HttpBindings; Variables: { user: UserRow | null } };
