@@ -34,7 +34,7 @@ export default defineConfig({
     url: `${BASE_URL}/auth-config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -8,10 +8,18 @@ export function setLogLevel(level: LogLevel): void {
   current = level;
 }
 
+type Sink = (line: string, level: Exclude<LogLevel, 'silent'>) => void;
+const stdSink: Sink = (line, level) => (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+let sink: Sink = stdSink;
+
+/** Sends log lines somewhere else (tests read them); no argument restores stdout/stderr. */
+export function setLogSink(next?: Sink): void {
+  sink = next ?? stdSink;
+}
+
 function write(level: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>): void {
   if (levels[level] < levels[current]) return;
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+  sink(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }), level);
 }
 
 /** The server's logger. */

@@ -18,6 +18,8 @@ export interface RunningPortal {
   db: Db;
   oidc?: EmbeddedOidc;
   server: Server;
+  /** The Hono app (its `routes` list every mounted route: the authorization matrix reads them). */
+  app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     db,
     oidc,
     server,
+    app,
     async close() {
       await new Promise<void>((res) => {
         server.close(() => res());

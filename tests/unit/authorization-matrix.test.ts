@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, type CallContract } from '../../src/lib/api/index.ts';
+import { CALLS, callPath, DASHBOARD_BASE, type CallContract } from '../../src/lib/api/index.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -35,6 +35,19 @@ const MATRIX: Record<string, Row> = {
   UpdateUserDefaultAgency:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   ClearAgencyNotificationFlag: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   NotifyUserLoggedIn:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+};
+
+/**
+ * Routes outside the dashboard service. They take no bearer token, so every persona gets the same
+ * answer; the sign-in interaction needs the provider's interaction cookie, which an attacker lacks:
+ * with an unknown interaction they are refused. `anonymousStatus` is the answer to an unknown uid.
+ */
+const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
+  'GET /oidc/interaction/:uid': { anonymousStatus: 303, why: 'redirects to the sign-in page, which asks the provider' },
+  'GET /oidc/interaction/:uid/details': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'POST /oidc/interaction/:uid/login': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'POST /oidc/interaction/:uid/abort': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'GET /auth-config.json': { anonymousStatus: 200, why: 'public sign-in settings (no secrets)' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
@@ -129,6 +142,43 @@ describe('the matrix covers every route', () => {
       expect(row.anonymous === 200, name).toBe(c.access === 'public');
     }
   });
+});
+
+describe('every mounted route is in a table', () => {
+  /** The routes the running server really mounts (middleware and catch-alls excluded), regex params simplified. */
+  const mounted = () =>
+    portal.app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/\{[^}]*\}+/g, '')}`);
+
+  it('each dashboard-service route is a call of CALLS listed in MATRIX; each other route is in OTHER_ROUTES', () => {
+    const byRoute = new Map(Object.entries(CALLS).map(([name, c]) => [`${c.method} ${callPath(c)}`, name]));
+    const unlisted: string[] = [];
+    for (const route of mounted()) {
+      const path = route.slice(route.indexOf(' ') + 1);
+      if (path.startsWith(DASHBOARD_BASE)) {
+        const name = byRoute.get(route);
+        if (!name || !MATRIX[name]) unlisted.push(route);
+      } else if (!OTHER_ROUTES[route]) unlisted.push(route);
+    }
+    expect(unlisted, 'routes the server mounts that no table lists').toEqual([]);
+    // And nothing listed that the server does not mount.
+    expect(Object.keys(OTHER_ROUTES).filter((r) => !mounted().includes(r))).toEqual([]);
+  });
+
+  for (const [route, { anonymousStatus, why }] of Object.entries(OTHER_ROUTES)) {
+    it(`${route} → ${anonymousStatus} (${why})`, async () => {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = `${portal.url}${path.replace(':uid', 'unknownInteraction1')}`;
+      const res = await fetch(url, {
+        method,
+        redirect: 'manual',
+        headers: method === 'POST' ? { 'content-type': 'application/json', origin: portal.url } : {},
+        body: method === 'POST' ? JSON.stringify({ email: 'agent@demo.test', password: 'Demo!2345' }) : undefined,
+      });
+      expect(res.status).toBe(anonymousStatus);
+    });
+  }
 });
 
 describe('authorization matrix against the real server', () => {

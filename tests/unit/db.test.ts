@@ -298,3 +298,28 @@ describe('loadEnv', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO', 'PUBLIC_URL']) expect(msg).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });
 });
+
+describe('cached reference loader', async () => {
+  const { cached } = await import('../../src/server/routes/states.ts');
+  it('loads once within the TTL, shares concurrent loads, reloads after it, and forgets failures', async () => {
+    let t = 0;
+    let loads = 0;
+    let failNext = false;
+    const get = cached(1000, async () => {
+      loads++;
+      if (failNext) {
+        failNext = false;
+        throw new Error('db down');
+      }
+      return loads;
+    }, () => t);
+    expect(await Promise.all([get(), get()])).toEqual([1, 1]);
+    t = 999;
+    expect(await get()).toBe(1);
+    t = 1000;
+    failNext = true;
+    await expect(get()).rejects.toThrow('db down');
+    expect(await get()).toBe(3);
+    expect(loads).toBe(3);
+  });
+});

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 export interface LoginLimiter {
   /** Seconds to wait when blocked, else 0. */
   blockedFor(key: string): Promise<number>;
-  /** Records one failure; resolves with seconds to wait when this failure crossed the threshold, else 0. */
+  /** Records one failure; resolves with the failures still allowed in the window (0: the next attempt is refused). */
   fail(key: string): Promise<number>;
   /** Forgets the failures of a key after a successful sign-in. */
   reset(key: string): Promise<void>;
@@ -29,10 +29,9 @@ export function createLoginLimiter(max: number, windowSeconds: number): LoginLim
     },
     async fail(key) {
       try {
-        const res = await limiter.consume(key);
-        return res.remainingPoints <= 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
-      } catch (rej) {
-        return Math.ceil(((rej as { msBeforeNext?: number }).msBeforeNext ?? windowSeconds * 1000) / 1000);
+        return (await limiter.consume(key)).remainingPoints;
+      } catch {
+        return 0;
       }
     },
     async reset(key) {

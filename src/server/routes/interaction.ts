@@ -63,13 +63,9 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
     const user = await findUserByEmail(deps.db, parsed.data.email);
     const ok = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHashPromise));
     if (!user || !ok) {
-      const blocked = await deps.limiter.fail(key);
-      if (blocked > 0) {
-        c.header('Retry-After', String(blocked));
-        log.warn('sign-in rate limit reached', { key, failures: deps.limiter.max, retryAfter: blocked });
-        return fail(c, 429, LOGIN_MESSAGES.tooMany);
-      }
-      log.info('sign-in failed', { key });
+      const left = await deps.limiter.fail(key);
+      if (left <= 0) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, failures: deps.limiter.max });
+      else log.info('sign-in failed', { key, attemptsLeft: left });
       return fail(c, 401, LOGIN_MESSAGES.badCredentials);
     }
     await deps.limiter.reset(key);

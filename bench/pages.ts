@@ -1,0 +1,27 @@
+/** The page kinds the bench measures and the budget test checks (later issues add rows). */
+export interface PageKind {
+  kind: string;
+  /** URL path of the built page. */
+  path: string;
+  /** 'content' pages may ship only the islands they need; 'dashboard' pages have the JS budget. */
+  group: 'content' | 'dashboard' | 'sign-in';
+  /** Measured signed in as this demo user (Lighthouse). */
+  signedInAs?: string;
+  /** The URL Lighthouse opens, when it differs from path. */
+  lighthousePath?: string;
+}
+
+export const PAGE_KINDS: PageKind[] = [
+  { kind: 'content home', path: '/', group: 'content' },
+  { kind: 'article', path: '/articles/filing-a-glass-claim-for-a-policyholder', group: 'content' },
+  { kind: 'search', path: '/search', group: 'content' },
+  { kind: 'sign-in', path: '/dashboard/login', group: 'sign-in' },
+  { kind: 'agent dashboard', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test' },
+];
+
+/** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */
+export const DASHBOARD_JS_BUDGET_GZIP = 100 * 1024;
+
+/** Debian's Chromium and the flags this machine needs (no background networking: the network is closed). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -1,0 +1,161 @@
+// `npm run bench`: page weight, Lighthouse, API load and build scale, as one table and a JSON file.
+// Not part of `npm test`: figures, not assertions (docs/performance.md explains each one).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { CALLS, callPath } from '../src/lib/api/index.ts';
+import { signInForTokens } from '../tests/unit/helpers/portal.ts';
+import type { RunningPortal } from '../src/server/server.ts';
+import { measurePage } from './page-weight.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PAGE_KINDS, type PageKind } from './pages.ts';
+import { buildScale } from './build-scale.ts';
+
+const args = new Set(process.argv.slice(2));
+const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SITE = './dist';
+const fmtKB = (n: number) => (n / 1024).toFixed(1);
+
+function build(): void {
+  const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((res, rej) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', res);
+    child.once('exit', (code) => rej(new Error(`bench server exited (${code})`)));
+  });
+  return { child, ...(JSON.parse(line) as { portal: string; bare: string }) };
+}
+
+// ---- page weight -------------------------------------------------------------------------------
+interface WeightRow { kind: string; path: string; html: number; htmlGz: number; css: number; cssGz: number; js: number; jsGz: number; lazyJsGz: number; framework: boolean }
+function pageWeights(kinds: PageKind[]): WeightRow[] {
+  return kinds.map((k) => {
+    const w = measurePage(SITE, k.path);
+    return {
+      kind: k.kind, path: k.path,
+      html: w.html.raw, htmlGz: w.html.gzip, css: w.css.raw, cssGz: w.css.gzip, js: w.js.raw, jsGz: w.js.gzip,
+      lazyJsGz: w.lazyJs.gzip, framework: w.frameworkFiles.length > 0,
+    };
+  });
+}
+
+// ---- Lighthouse ----------------------------------------------------------------------------------
+interface LighthouseRow { kind: string; path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number }
+async function signInPage(browser: Browser, base: string, email: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/dashboard/login`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('#login-email');
+  await page.type('#login-email', email);
+  await page.type('#login-password', 'Demo!2345');
+  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type=submit]')]);
+  await page.waitForFunction(() => location.pathname === '/dashboard/' && !!document.querySelector('.user-menu__button'), { timeout: 20000 });
+  return page;
+}
+async function lighthouseRuns(base: string, kinds: PageKind[]): Promise<LighthouseRow[]> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const k of kinds) {
+      const page = k.signedInAs ? await signInPage(browser, base, k.signedInAs) : await browser.newPage();
+      if (k.signedInAs) {
+        // Keep the tab's sessionStorage (the signed-in user) but start with an empty HTTP cache.
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await page.goto('about:blank');
+      }
+      const url = `${base}${k.lighthousePath ?? k.path}`;
+      const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: !!k.signedInAs }, undefined, page);
+      const lhr = result!.lhr;
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${landed}: not measured as intended`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      rows.push({ kind: k.kind, path: k.path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcpMs: Math.round(audit('largest-contentful-paint')), tbtMs: Math.round(audit('total-blocking-time')), cls: Number(audit('cumulative-layout-shift').toFixed(3)) });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+// ---- API load ------------------------------------------------------------------------------------
+interface LoadRow { target: string; reqPerSec: number; p50Ms: number; p99Ms: number; errors: number; ratioToBare: number }
+async function load(name: string, opts: autocannon.Options): Promise<Omit<LoadRow, 'ratioToBare'>> {
+  const r = await autocannon({ connections: 50, duration: SECONDS, ...opts });
+  return { target: name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
+  const token = (await signInForTokens({ url: portal } as RunningPortal, 'agent@demo.test')).access_token;
+  const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const targets: [string, autocannon.Options][] = [
+    ['bare Hono JSON route (reference)', { url: bare }],
+    ['static page /dashboard/login', { url: `${portal}/dashboard/login` }],
+    ['GetStates (public GET)', { url: `${portal}${callPath(CALLS.GetStates)}?AppName=AgentPortal` }],
+    ['GetUserAgencyList (signed in)', { url: `${portal}${callPath(CALLS.GetUserAgencyList)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal' }) }],
+    ['GetAccountManagerDetails (signed in)', { url: `${portal}${callPath(CALLS.GetAccountManagerDetails)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AccountNumber: '10045821' }) }],
+  ];
+  const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
+  for (const [name, opts] of targets) rows.push(await load(name, opts));
+  const ref = rows[0]!.reqPerSec || 1;
+  return rows.map((r) => ({ ...r, ratioToBare: Number((r.reqPerSec / ref).toFixed(3)) }));
+}
+
+// ---- report --------------------------------------------------------------------------------------
+function table(title: string, rows: Record<string, unknown>[]): string {
+  if (!rows.length) return `### ${title}\n\n(none)\n`;
+  const cols = Object.keys(rows[0]!);
+  const line = (vals: unknown[]) => `| ${vals.map((v) => String(v)).join(' | ')} |`;
+  return [`### ${title}`, '', line(cols), line(cols.map(() => '---')), ...rows.map((r) => line(cols.map((c) => r[c]))), ''].join('\n');
+}
+
+async function main() {
+  if (!args.has('--no-build')) build();
+  const kinds = PAGE_KINDS.filter((k) => existsSync(`${SITE}${k.path === '/' ? '/index.html' : `${k.path.replace(/\/$/, '')}/index.html`}`) || existsSync(`${SITE}${k.path}.html`));
+  const missing = PAGE_KINDS.filter((k) => !kinds.includes(k)).map((k) => `${k.kind} (${k.path})`);
+  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, notBuiltYet: missing };
+
+  if (only('weight')) results.pageWeight = pageWeights(kinds);
+  if (only('lighthouse') || only('load')) {
+    const srv = await startBenchServer();
+    try {
+      if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
+      if (only('load')) results.apiLoad = await apiLoad(srv.portal, srv.bare);
+    } finally {
+      srv.child.kill('SIGTERM');
+    }
+  }
+  if (only('scale')) results.buildScale = await buildScale(Number(process.env.BENCH_ARTICLES ?? 10000));
+
+  const weights = (results.pageWeight as WeightRow[] | undefined)?.map((w) => ({ page: w.kind, 'HTML KB (gz)': `${fmtKB(w.html)} (${fmtKB(w.htmlGz)})`, 'CSS KB (gz)': `${fmtKB(w.css)} (${fmtKB(w.cssGz)})`, 'JS KB (gz)': `${fmtKB(w.js)} (${fmtKB(w.jsGz)})`, 'on-demand JS KB gz': fmtKB(w.lazyJsGz), React: w.framework ? 'yes' : 'no' }));
+  const report = [
+    `Bench ${results.date as string} · Node ${process.version} · ${results.cpus as number} CPUs`,
+    missing.length ? `Pages not built yet (later issues): ${missing.join(', ')}\n` : '',
+    weights ? table('Page weight (first visit, module graph followed)', weights) : '',
+    results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
+    results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each)`, results.apiLoad as Record<string, unknown>[]) : '',
+    results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
+  ].join('\n');
+  console.log(report);
+  mkdirSync('bench/results', { recursive: true });
+  const json = JSON.stringify(results, null, 2);
+  writeFileSync('bench/results/latest.json', json);
+  writeFileSync(`bench/results/${(results.date as string).slice(0, 10)}.json`, json);
+  // docs/performance.md shows the latest run between markers.
+  const doc = 'docs/performance.md';
+  if (existsSync(doc)) {
+    const text = readFileSync(doc, 'utf8');
+    const next = text.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, `<!-- bench:start -->\n${report}\n<!-- bench:end -->`);
+    writeFileSync(doc, next);
+  }
+}
+
+await main();

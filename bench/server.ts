@@ -1,0 +1,30 @@
+// The bench's server process: the real portal (fresh on-disk PGlite with demo data, built site) and, in
+// the same process, a bare Hono JSON route as the reference for the API load figures.
+// Prints one JSON line {"portal": url, "bare": url} when both listen.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { EnvSchema } from '../src/server/env.ts';
+import { setLogLevel } from '../src/server/log.ts';
+import { startServer } from '../src/server/server.ts';
+
+setLogLevel('error');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const portal = await startServer(
+  EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000' }),
+);
+const bare = new Hono();
+bare.get('/bare', (c) => c.json({ isSuccess: true, message: 'Success', result: null }));
+const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise<void>((res) => bareServer.once('listening', () => res()));
+const addr = bareServer.address() as { port: number };
+process.stdout.write(`${JSON.stringify({ portal: portal.url, bare: `http://127.0.0.1:${addr.port}/bare` })}\n`);
+const stop = async () => {
+  bareServer.close();
+  await portal.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
