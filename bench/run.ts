@@ -78,6 +78,8 @@ async function lighthouseRuns(base: string, kinds: PageKind[]): Promise<Lighthou
       if (landed !== new URL(url).pathname) throw new Error(`Lighthouse on ${url} ended on ${landed}: not measured as intended`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
+      if (process.env.BENCH_DEBUG) for (const it of shifts) console.error(`layout shift ${k.path}: ${it.score?.toFixed(3)} ${it.node?.selector} ${it.node?.snippet?.slice(0, 120)}`);
       rows.push({ kind: k.kind, path: k.path, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcpMs: Math.round(audit('largest-contentful-paint')), tbtMs: Math.round(audit('total-blocking-time')), cls: Number(audit('cumulative-layout-shift').toFixed(3)) });
       await page.close();
     }

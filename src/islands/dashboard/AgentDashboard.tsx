@@ -65,7 +65,7 @@ export default function AgentDashboard() {
     );
   }
   if (status !== 'ready' || !user.userDetails) {
-    return <p className="muted" aria-busy="true">{s.loading}</p>;
+    return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
   }
   const d = user.userDetails;
   const notices = user.agencyList.filter((a) => a.showAgencyChangeNotification);
