@@ -66,16 +66,51 @@ export async function switchAgency(page: Page, agencyName: string): Promise<void
   await expect(agencyButton(page)).toContainText(agencyName);
 }
 
-/** Collects CSP violations and page errors of a page, to assert none happened. */
+/** Prefix of the console.error line the init script writes for each `securitypolicyviolation` event. */
+export const CSP_VIOLATION_PREFIX = '[e2e:csp-violation]';
+
+/**
+ * Runs in every document before its own scripts: reports each CSP violation event as a console error with a
+ * recognisable prefix (the `problems` fixture picks it up even when the browser's own console text changes),
+ * and keeps them on `window.__cspViolations` for tests that want to read them in the page.
+ */
+function reportCspViolations(prefix: string): void {
+  const w = window as unknown as { __cspViolations?: string[] };
+  if (w.__cspViolations) return;
+  w.__cspViolations = [];
+  document.addEventListener(
+    'securitypolicyviolation',
+    (e) => {
+      const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}` : '';
+      const text = `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} on ${e.documentURI}${where}${e.sample ? ` sample=${JSON.stringify(e.sample)}` : ''}`;
+      w.__cspViolations!.push(text);
+      console.error(`${prefix} ${text}`);
+    },
+    true,
+  );
+}
+
+/**
+ * Collects CSP violations and page errors of the test's page. Automatic: every test fails when the list is not
+ * empty after its body (tests may still assert `expect(problems).toEqual([])` at a point of their choosing).
+ */
 export const test = base.extend<{ problems: string[] }>({
-  problems: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    await use(problems);
-  },
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      await page.addInitScript(reportCspViolations, CSP_VIOLATION_PREFIX);
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const text = m.text();
+        if (text.startsWith(CSP_VIOLATION_PREFIX)) problems.push(`csp: ${text.slice(CSP_VIOLATION_PREFIX.length).trim()}`);
+        else if (/Content Security Policy|Refused to/i.test(text)) problems.push(text);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations and uncaught page errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { agencyButton, DEMO_PASSWORD, expect, openUserMenu, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
+
+type Role = keyof typeof USERS;
+const ALL_ROLES: readonly Role[] = ['agent', 'admin', 'internal', 'ce', 'noaccount'];
+
+/**
+ * Every route of the site, scanned once per role that may open it ('public' = signed out).
+ * Add a row when a page is added; `ready` waits for the page's loaded state (defaults below).
+ */
+const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready?: (page: Page) => Promise<void> }[] = [
+  // The sign-in page comes back from the OpenID provider as /dashboard/login?uid=… and shows the form.
+  { route: '/dashboard/login', roles: 'public', ready: signInForm },
+  // Any unknown path renders the not-found page.
+  { route: '/no-such-page', roles: 'public', ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible() },
+  { route: '/dashboard/', roles: ALL_ROLES, ready: waitForDashboard },
+];
+
+/** Interactive states scanned on top of the routes (menus open, error messages shown). */
+const STATES: readonly { name: string; role: Role | 'public'; route: string; act: (page: Page) => Promise<void> }[] = [
+  { name: 'user menu open (agency admin, all items)', role: 'admin', route: '/dashboard/', act: async (page) => void (await openUserMenu(page)) },
+  { name: 'user menu open (agent)', role: 'agent', route: '/dashboard/', act: async (page) => void (await openUserMenu(page)) },
+  {
+    name: 'agency dropdown open',
+    role: 'agent',
+    route: '/dashboard/',
+    act: async (page) => {
+      await agencyButton(page).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+    },
+  },
+  {
+    name: 'Explore menu open',
+    role: 'agent',
+    route: '/dashboard/',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Explore' }).click();
+      await expect(page.getByRole('menu', { name: 'Explore' })).toBeVisible();
+    },
+  },
+  // WCAG 1.4.10 reflow: at 320 CSS px nothing scrolls sideways, and axe checks the narrow layout (target sizes, overlaps).
+  { name: 'narrow screen (320 px)', role: 'agent', route: '/dashboard/', act: narrowScreen },
+  { name: 'narrow screen (320 px)', role: 'public', route: '/dashboard/login', act: narrowScreen },
+  {
+    name: 'sign-in page with a wrong-password error',
+    role: 'public',
+    route: '/dashboard/login',
+    act: async (page) => {
+      await page.getByLabel('Email').fill('a11y-wrong-password@demo.test');
+      await page.getByLabel('Password').fill(`not-${DEMO_PASSWORD}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+    },
+  },
+];
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** The sign-in page after the provider round trip, showing its form. */
+async function signInForm(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard\/login\?uid=/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+}
+
+/** Resizes to a 320 px wide screen; fails when the page then scrolls horizontally. */
+async function narrowScreen(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'page width at 320 px (no horizontal scrolling)' }).toBeLessThanOrEqual(320);
+}
+
+/** Default ready state of an authenticated route: on that path, with the header showing the loaded user. */
+async function authenticatedReady(page: Page, route: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(route);
+  await expect(userMenuButton(page)).toBeVisible();
+}
+
+/** Signs in as the role (unless public) and opens the route in its ready state. */
+async function open(page: Page, route: string, role: Role | 'public', ready?: (page: Page) => Promise<void>): Promise<void> {
+  if (role !== 'public') {
+    await signIn(page, USERS[role]);
+    await waitForDashboard(page);
+    if (new URL(page.url()).pathname !== route) await page.goto(route);
+  } else {
+    await page.goto(route);
+  }
+  await (ready ? ready(page) : role === 'public' ? page.waitForLoadState('load') : authenticatedReady(page, route));
+}
+
+/** Runs axe on the page as it is; fails with a readable list of serious and critical violations. */
+async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  await testInfo.attach(`axe ${label}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  const report = blocking
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => {
+          const why = (n.failureSummary ?? '').split('\n').map((l) => l.trim()).filter((l) => l && !/^Fix (any|all) of the following:$/.test(l)).slice(0, 3).join(' / ');
+          return `    - ${n.target.map(String).join(' >>> ')}${why ? `\n      ${why}` : ''}`;
+        })
+        .join('\n');
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}`;
+    })
+    .join('\n');
+  expect(blocking.length, `axe: ${blocking.length} serious/critical violation(s) on ${label} (${page.url()}):\n${report}`).toBe(0);
+}
+
+test.describe('accessibility (axe: WCAG 2.2 AA + best practice, no serious or critical violations)', () => {
+  for (const { route, roles, ready } of ROUTES) {
+    for (const role of roles === 'public' ? (['public'] as const) : roles) {
+      test(`${route} (${role})`, async ({ page }, testInfo) => {
+        await open(page, route, role, ready);
+        await expectNoSeriousViolations(page, testInfo, `${route} as ${role}`);
+      });
+    }
+  }
+
+  for (const { name, role, route, act } of STATES) {
+    test(`${route} (${role}): ${name}`, async ({ page }, testInfo) => {
+      const row = ROUTES.find((r) => r.route === route);
+      await open(page, route, role, row?.ready);
+      await act(page);
+      await expectNoSeriousViolations(page, testInfo, `${route} as ${role}, ${name}`);
+    });
+  }
+});
