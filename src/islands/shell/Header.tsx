@@ -89,6 +89,12 @@ export default function Header({ route, authenticated, topics, progress = null }
           <AgencyDropdown />
         </div>
       )}
+      {authenticated && (status === 'idle' || status === 'loading') && (
+        // Keeps the agency row's place while the user loads, so nothing below jumps (layout shift).
+        <div className="site-header__agency" aria-hidden="true">
+          <div className="agency-pending" />
+        </div>
+      )}
       {progress !== null && <ProgressBar percent={progress} />}
       {leaving && (
         <LeaveDialog
