@@ -31,7 +31,8 @@ export function inlineScriptHashes(siteDir: string): string[] {
 export function securityHeaders(scriptHashes: readonly string[], secure: boolean): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search; it does not allow eval() of JavaScript.
+    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

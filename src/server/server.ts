@@ -8,6 +8,7 @@ import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
+import { seedContent } from './db/content-seed.ts';
 import { publicOrigin, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
@@ -29,6 +30,7 @@ export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SE
   const applied = await migrate(conn);
   if (applied.length) log.info('migrations applied', { applied });
   await seedReference(conn);
+  if ((await seedContent(conn)).created) log.info('content loaded from src/server/db/content');
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(conn);
     if (created) log.info('demo data seeded');

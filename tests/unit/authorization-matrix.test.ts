@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, callPath, DASHBOARD_BASE, type CallContract } from '../../src/lib/api/index.ts';
+import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, pathParams, type CallContract } from '../../src/lib/api/index.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -35,6 +35,13 @@ const MATRIX: Record<string, Row> = {
   UpdateUserDefaultAgency:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   ClearAgencyNotificationFlag: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   NotifyUserLoggedIn:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // The content service is public and read-only (spec section 7).
+  GetContents:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ArticleList:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  TagList:                     { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SearchContent:               { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ContentHealthcheck:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ContentHealthCheckResults:   { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
 };
 
 /**
@@ -93,6 +100,16 @@ function validRequest(name: string, persona: Persona): Record<string, string> {
     case 'UpdateUserDefaultAgency':
     case 'ClearAgencyNotificationFlag':
       return { ...base, AgencyNumber: AGENCY[persona] };
+    case 'GetContents':
+      return { ...base, endpoint: 'Home', lang: persona === 'agent' ? 'es' : 'en' };
+    case 'ArticleList':
+      return { ...base, tagName: 'coverage' };
+    case 'TagList':
+    case 'ContentHealthcheck':
+    case 'ContentHealthCheckResults':
+      return base;
+    case 'SearchContent':
+      return { ...base, SearchTerm: 'windshield' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -103,9 +120,16 @@ async function send(name: string, persona: Persona) {
   const input = validRequest(name, persona);
   const token = tokens[persona];
   const opts = token ? { token } : {};
+  const inPath = new Set(pathParams(c));
+  const path = callPath(c, input).slice(DASHBOARD_BASE.length + 1);
+  if (c.base && c.base !== DASHBOARD_BASE) {
+    const qs = new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)));
+    const res = await fetch(`${portal.url}${callPath(c, input)}?${qs}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: res.status, json: (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown } | null, headers: res.headers };
+  }
   return c.method === 'GET'
-    ? callApi(portal, `${c.path}?${new URLSearchParams(input)}`, opts)
-    : callApi(portal, c.path, { ...opts, body: input });
+    ? callApi(portal, `${path}?${new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)))}`, opts)
+    : callApi(portal, path, { ...opts, body: input });
 }
 
 beforeAll(async () => {
@@ -156,7 +180,7 @@ describe('every mounted route is in a table', () => {
     const unlisted: string[] = [];
     for (const route of mounted()) {
       const path = route.slice(route.indexOf(' ') + 1);
-      if (path.startsWith(DASHBOARD_BASE)) {
+      if (path.startsWith(DASHBOARD_BASE) || path.startsWith(CONTENT_BASE)) {
         const name = byRoute.get(route);
         if (!name || !MATRIX[name]) unlisted.push(route);
       } else if (!OTHER_ROUTES[route]) unlisted.push(route);

@@ -5,6 +5,8 @@ import { DASHBOARD_ROLES } from '../roles.ts';
 
 /** Base path of the dashboard service (spec section 7). */
 export const DASHBOARD_BASE = '/agentdashboard/api/v1';
+/** Base path of the content service (spec section 7). */
+export const CONTENT_BASE = '/api/v1/contentmanagement';
 
 /** AppName, carried by every request payload. */
 export const AppNameSchema = z.string().check(z.trim(), z.minLength(1, 'AppName is required'), z.maxLength(64, 'Must be at most 64 characters'));
@@ -33,8 +35,10 @@ export interface CallContract<Req extends z.ZodMiniType = z.ZodMiniType, Res ext
   /** The spec's name of the call. */
   readonly name: string;
   readonly method: 'GET' | 'POST';
-  /** Path under DASHBOARD_BASE, exactly as the spec writes it. */
+  /** Path under the service's base, exactly as the spec writes it; `:name` segments are taken from the request. */
   readonly path: string;
+  /** The service's base path (default DASHBOARD_BASE). */
+  readonly base?: string;
   /** Request: the JSON body of a POST, the query of a GET. */
   readonly request: Req;
   /** The `result` of the reply envelope. */
@@ -50,9 +54,15 @@ export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>
   return c;
 }
 
-/** The full path of a call. */
-export function callPath(c: Pick<CallContract, 'path'>): string {
-  return `${DASHBOARD_BASE}/${c.path}`;
+/** The full path of a call (its `:name` segments as written, or filled from `params`). */
+export function callPath(c: Pick<CallContract, 'path' | 'base'>, params?: Record<string, unknown>): string {
+  const path = params ? c.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? ''))) : c.path;
+  return `${c.base ?? DASHBOARD_BASE}/${path}`;
+}
+
+/** The names of a path's `:name` segments. */
+export function pathParams(c: Pick<CallContract, 'path'>): string[] {
+  return [...c.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 }
 
 /** The reply envelope every dashboard-service call answers with. */

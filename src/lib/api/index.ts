@@ -1,4 +1,5 @@
 import * as AccountManager from './account-manager.ts';
+import * as Content from './content.ts';
 import type { CallContract } from './contract.ts';
 import * as Platform from './platform.ts';
 import * as States from './states.ts';
@@ -20,6 +21,12 @@ export const CALLS = {
   UpdateUserDefaultAgency: User.UpdateUserDefaultAgency,
   ClearAgencyNotificationFlag: User.ClearAgencyNotificationFlag,
   NotifyUserLoggedIn: User.NotifyUserLoggedIn,
+  GetContents: Content.GetContents,
+  ArticleList: Content.ArticleList,
+  TagList: Content.TagList,
+  SearchContent: Content.SearchContent,
+  ContentHealthcheck: Content.ContentHealthcheck,
+  ContentHealthCheckResults: Content.ContentHealthCheckResults,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Platform, States, User };
+export { AccountManager, Content, Platform, States, User };

@@ -77,7 +77,8 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
     let raw: unknown;
     if (contract.method === 'GET') {
-      raw = c.req.query();
+      // Path segments (`:name`) win over a query key of the same name.
+      raw = { ...c.req.query(), ...c.req.param() };
     } else {
       if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
         return fail(c, 415, 'Content-Type must be application/json.');

@@ -1,0 +1,43 @@
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/**
+ * The content snapshot (written by `npm run content:snapshot` from the content API, committed), the
+ * only source of the content hub's pages. CONTENT_SNAPSHOT_DIR points a build elsewhere (the editors'
+ * rebuild, the build-scale bench).
+ */
+const SNAPSHOT = process.env.CONTENT_SNAPSHOT_DIR ?? './src/content/snapshot';
+
+const articles = defineCollection({
+  loader: glob({ pattern: '{en,es}/*.md', base: `${SNAPSHOT}/articles` }),
+  schema: z.object({
+    title: z.string(),
+    summary: z.string(),
+    author: z.string(),
+    // YAML reads unquoted dates as Date objects.
+    publishedOn: z.union([z.string(), z.date()]).transform((d) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 10)),
+    updatedAt: z.union([z.string(), z.date()]).transform((d) => (typeof d === 'string' ? d : d.toISOString())),
+    layout: z.enum(['standard', 'wide']),
+    tags: z.array(z.string()),
+  }),
+});
+
+const pages = defineCollection({
+  loader: glob({ pattern: '{en,es}/*.json', base: `${SNAPSHOT}/pages` }),
+  schema: z.object({
+    endpoint: z.string(),
+    lang: z.enum(['en', 'es']),
+    pageName: z.string(),
+    title: z.string(),
+    description: z.string(),
+    widgets: z.array(z.looseObject({ type: z.string() })),
+  }),
+});
+
+const tags = defineCollection({
+  loader: file(`${SNAPSHOT}/tags.json`),
+  schema: z.record(z.string(), z.string()),
+});
+
+export const collections = { articles, pages, tags };
