@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 // Static site: every page is prebuilt; the Node server (src/server) serves dist/ beside the API.
 export default defineConfig({
   output: 'static',
+  // SITE_OUT_DIR: build elsewhere (the editors' rebuild into a new directory, the build-scale bench).
+  outDir: process.env.SITE_OUT_DIR ?? './dist',
   integrations: [react()],
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },

@@ -9,12 +9,26 @@ const ALL_ROLES: readonly Role[] = ['agent', 'admin', 'internal', 'ce', 'noaccou
  * Every route of the site, scanned once per role that may open it ('public' = signed out).
  * Add a row when a page is added; `ready` waits for the page's loaded state (defaults below).
  */
+/** A content page is ready when its one h1 shows. */
+const h1 = (page: Page) => expect(page.locator('h1')).toHaveCount(1);
+
 const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready?: (page: Page) => Promise<void> }[] = [
   // The sign-in page comes back from the OpenID provider as /dashboard/login?uid=… and shows the form.
   { route: '/dashboard/login', roles: 'public', ready: signInForm },
   // Any unknown path renders the not-found page.
   { route: '/no-such-page', roles: 'public', ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible() },
   { route: '/dashboard/', roles: ALL_ROLES, ready: waitForDashboard },
+  // Content hub (static pages), both languages.
+  ...['', '/es'].flatMap((p) => [
+    { route: `${p}/`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/articles/what-is-adas-recalibration`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/tagged-articles?tag=coverage`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/tagged-articles`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/search?searchTerm=windshield`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('#search-results h2')).toBeVisible() },
+    { route: `${p}/agency-care-desk`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/course-registration`, roles: 'public' as const, ready: h1 },
+    { route: `${p}/dashboard/help`, roles: 'public' as const, ready: h1 },
+  ]),
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */
@@ -42,6 +56,10 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
   // WCAG 1.4.10 reflow: at 320 CSS px nothing scrolls sideways, and axe checks the narrow layout (target sizes, overlaps).
   { name: 'narrow screen (320 px)', role: 'agent', route: '/dashboard/', act: narrowScreen },
   { name: 'narrow screen (320 px)', role: 'public', route: '/dashboard/login', act: narrowScreen },
+  { name: 'narrow screen (320 px)', role: 'public', route: '/articles/what-is-adas-recalibration', act: narrowScreen },
+  { name: 'narrow screen (320 px)', role: 'public', route: '/', act: narrowScreen },
+  { name: 'Explore topics open (content header)', role: 'public', route: '/', act: async (page) => { await page.locator('.explore--static > summary').click(); await expect(page.locator('.explore--static .explore__list')).toBeVisible(); } },
+  { name: 'empty search message', role: 'public', route: '/', act: async (page) => { await page.locator('#header-search').press('Enter'); await expect(page.locator('#header-search-error')).toBeVisible(); } },
   {
     name: 'sign-in page with a wrong-password error',
     role: 'public',
