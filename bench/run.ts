@@ -102,6 +102,9 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['bare Hono JSON route (reference)', { url: bare }],
     ['static page /dashboard/login', { url: `${portal}/dashboard/login` }],
     ['GetStates (public GET)', { url: `${portal}${callPath(CALLS.GetStates)}?AppName=AgentPortal` }],
+    ['content page /articles/what-is-adas-recalibration', { url: `${portal}/articles/what-is-adas-recalibration` }],
+    ['content ArticleList/ (public GET)', { url: `${portal}${callPath(CALLS.ArticleList)}?tagName=coverage` }],
+    ['content search/ (public GET)', { url: `${portal}${callPath(CALLS.SearchContent)}?SearchTerm=windshield` }],
     ['GetUserAgencyList (signed in)', { url: `${portal}${callPath(CALLS.GetUserAgencyList)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal' }) }],
     ['GetAccountManagerDetails (signed in)', { url: `${portal}${callPath(CALLS.GetAccountManagerDetails)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AccountNumber: '10045821' }) }],
   ];
