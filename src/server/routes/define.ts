@@ -49,6 +49,25 @@ export async function authenticate(c: Context<AppEnv>, deps: RouteDeps): Promise
   }
 }
 
+/** The path of the first string in a value that contains U+0000, which PostgreSQL text cannot hold; null when none does. */
+function findNul(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = findNul(v, [...path, k]);
+    if (at) return at;
+  }
+  return null;
+}
+
+/** A value with every string well-formed: a lone surrogate, which no UTF-8 can encode, becomes U+FFFD (PGlite mis-sizes it and the query fails). */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value === null || typeof value !== 'object' || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+}
+
 type Handler<C extends CallContract> = (args: {
   c: Context<AppEnv>;
   input: z.infer<C['request']>;
@@ -94,8 +113,14 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
       const { message, errors } = describeIssues(parsed.error.issues);
       return fail(c, 400, message, errors);
     }
+    // Text the database cannot store: a NUL is refused like any invalid field, lone surrogates are replaced.
+    const nulAt = findNul(parsed.data);
+    if (nulAt) {
+      const { message, errors } = describeIssues([{ code: 'custom', path: nulAt, message: 'Must not contain NUL characters', input: undefined }]);
+      return fail(c, 400, message, errors);
+    }
     try {
-      const result = await handler({ c, input: parsed.data as z.infer<C['request']>, user });
+      const result = await handler({ c, input: wellFormed(parsed.data) as z.infer<C['request']>, user });
       return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
     } catch (err) {
       if (err instanceof HttpError) return fail(c, err.status, err.message);

@@ -1,0 +1,710 @@
+/**
+ * Property-based fuzzing of every call of CALLS (dashboard and content services) against one real portal.
+ *
+ * For each call, fast-check generates at least MIN_INVALID inputs the contract refuses (wrong types,
+ * missing and unknown fields, prototype keys as real own keys, huge strings, unicode, numbers at the
+ * limits as JSON text, arrays/null/scalars instead of objects, deep nesting, invalid JSON text and bytes;
+ * for GET calls query strings with repeated keys and broken percent-encoding, and `:name` path segments)
+ * and a few hundred inputs it accepts (maximum lengths in awkward characters, whitespace the contract
+ * trims, absent and null optionals). They are sent over HTTP, signed in as an agent, and each answer is
+ * checked against an oracle: the contract's own `request.safeParse` of the exact value the server will
+ * see (the JSON the server decodes, or the query and path segments Hono parses).
+ *
+ * - Never a 5xx, and always a reply.
+ * - Invalid input → 400 with the envelope `{ isSuccess: false, message, result: null }` and the very
+ *   message and field errors mountCall derives from the issues (or the invalid-JSON message). The
+ *   exceptions are answered before validation: a body over the 64 KB limit → 413, a path segment no
+ *   route matches → 404 (both with the envelope), a URL over Node's header limit → 431 from Node.
+ * - Invalid input writes nothing: a row count and md5 of every public table (the provider's storage
+ *   excepted) is taken before and after each route's invalid run and must not change. The valid inputs
+ *   run afterwards, outside that snapshot, so the analytics/log tables are held to the same rule.
+ * - Valid input → no 5xx; a 200 carries a result its contract accepts, any refusal a readable message.
+ *
+ * The seed is random per run and printed with every failure; FUZZ_SEED=<n> replays a run.
+ */
+import { request } from 'node:http';
+import fc from 'fast-check';
+import { decodeJwt } from 'jose';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod/mini';
+import { CALLS, callPath, DASHBOARD_BASE, describeIssues, envelope, ErrorReplySchema, type CallContract } from '../../src/lib/api/index.ts';
+import type { RunningPortal } from '../../src/server/server.ts';
+import { signInForTokens, startTestPortal } from './helpers/portal.ts';
+
+/** Inputs the contract refuses, per route (at least). */
+const MIN_INVALID = 1000;
+/** Generated inputs aimed at what the contract accepts, per route (plus fixed edge cases). */
+const VALID_RUNS = 200;
+/** Requests in flight at once. */
+const CONCURRENCY = 8;
+/** The API's body limit (src/server/app.ts). */
+const BODY_LIMIT = 64 * 1024;
+/** mountCall's answer to a body that is not JSON (src/server/routes/define.ts). */
+const INVALID_JSON_MESSAGE = 'Invalid request: the body is not valid JSON.';
+/** The provider's session/grant/code storage: written by the provider on its own schedule, not by these calls. */
+const UNSNAPSHOTTED_TABLES = new Set(['oidc_models']);
+
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let portal: RunningPortal;
+let token: string;
+let userId: string;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  token = (await signInForTokens(portal, 'agent@demo.test')).access_token;
+  userId = String(decodeJwt(token).sub);
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Reading a contract's request schema (zod/mini keeps its definition on `_zod.def`).
+
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, z.ZodMiniType>;
+  innerType?: z.ZodMiniType;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number; format?: string; pattern?: RegExp } } }[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+}
+const defOf = (s: z.ZodMiniType) => (s as unknown as { _zod: { def: SchemaDef } })._zod.def;
+
+/** What the generators need to know of one field. */
+interface Field {
+  key: string;
+  optional: boolean;
+  nullable: boolean;
+  /** The innermost type: 'string', 'number', 'boolean', 'enum', ... */
+  type: string;
+  def: SchemaDef;
+  min?: number;
+  max?: number;
+  regexes: RegExp[];
+}
+
+function fieldsOf(contract: CallContract): Field[] {
+  const root = defOf(contract.request);
+  if (root.type !== 'object' || !root.shape) return [];
+  return Object.entries(root.shape).map(([key, schema]) => {
+    let def = defOf(schema);
+    let optional = false;
+    let nullable = false;
+    while (def.innerType) {
+      if (def.type === 'optional') optional = true;
+      if (def.type === 'nullable') nullable = true;
+      def = defOf(def.innerType);
+    }
+    const f: Field = { key, optional, nullable, type: def.type, def, regexes: [] };
+    for (const { _zod } of def.checks ?? []) {
+      const c = _zod.def;
+      if (c.check === 'min_length') f.min = c.minimum;
+      if (c.check === 'max_length') f.max = c.maximum;
+      if (c.check === 'length_equals') f.min = f.max = c.length;
+      if (c.check === 'string_format' && c.pattern) f.regexes.push(c.pattern);
+    }
+    return f;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Building blocks.
+
+/** A JSON value written as literal text (numbers JavaScript cannot keep, nesting, duplicate or `__proto__` keys). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+const json = (v: unknown): string => (v instanceof RawJson ? v.text : (JSON.stringify(v) ?? 'null'));
+/** An object's JSON text from its entries, in order: keys may repeat, `__proto__` stays a plain key. */
+const objectText = (entries: readonly (readonly [string, unknown])[]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${json(v)}`).join(',')}}`;
+
+/** Characters that break naive code: NUL, lone surrogates, bidi controls, BOM, separators, emoji, quotes. */
+const NASTY = [
+  '\u0000', '\u0001', '\u001b', '\u007f', '\ud800', '\udbff', '\udc00', '\udfff', '\u202e', '\u202d', '\u200f', '\u200b', '\u2066',
+  '\ufeff', '\u2028', '\u2029', '\uffff', '\ufffd', '\u0085', '\u00a0', '\u3000', '👩‍👩‍👧‍👦', '🏳️‍🌈', '😀', 'e\u0301', 'مرحبا', 'שלום', '中文',
+  'Ω', '١٢٣', '１２３', '"', '\\', "'", '`', '<script>', '%', '%00', '%zz', '&', '=', '+', '#', '?', ';', '/', '..', ' ', '\t', '\n', '\r',
+  '${x}', '{{x}}', "'; DROP TABLE users; --", '$ne', 'undefined', 'null', 'NaN', '-0', '1e308',
+];
+const UNIT = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+);
+/** Any string, weighted towards the awkward. */
+const anyString = (maxLength = 80) =>
+  fc.oneof(fc.string({ unit: UNIT, maxLength }), fc.string({ unit: 'grapheme', maxLength }), fc.string({ unit: 'binary-ascii', maxLength }));
+/** A string of exactly n UTF-16 units, made by repeating a unit. */
+const repeatTo = (unit: string, n: number) => (n <= 0 ? '' : unit.repeat(Math.ceil(n / unit.length)).slice(0, n));
+/** Whitespace the contracts' trim removes. */
+const PAD = fc.constantFrom('', '', '', ' ', '  ', '\t', '\n', '\r\n', ' \u00a0', '\u3000', '\ufeff', '\u2028');
+/** Values real callers send, so that valid inputs also reach the handlers' success paths. */
+const knownValues = () =>
+  fc.constantFrom(userId, '10045821', '20077314', '99999999', '/dashboard/', '/dashboard/file-claim', 'AgentPortal', 'Home', 'Help', 'Search', 'NotFound', 'home');
+/** Non-whitespace units for strings that must stay too long after trimming. */
+const SOLID = ['x', '😀', '中', '\u0000', '\ud800', '\u202e', '"', '\\', '9'];
+
+/** Numbers at the limits, as JSON text (NaN and Infinity are not JSON; 1e400 parses to Infinity). */
+const LIMIT_NUMBERS = ['1e308', '-1e308', '1e400', '-1e400', '-0', '0', '5e-324', '1e-400', '9007199254740991', '9007199254740993', '-9007199254740993',
+  '123456789012345678901234567890', '0.1e1', '1E+2', '-0.0'];
+/** Objects whose keys are prototype keys, as real own keys (JSON text). */
+const PROTO_OBJECTS = [
+  '{"__proto__":{"isAdmin":true,"dashboard_user_role":"SFAD_InternalAdmin"}}',
+  '{"constructor":{"prototype":{"isAdmin":true}}}',
+  '{"__proto__":null}',
+  '{"prototype":[]}',
+  '{"__proto__":{"__proto__":{"polluted":1}}}',
+];
+/** Deeply nested arrays or objects. */
+const deep = fc.tuple(fc.integer({ min: 2, max: 20_000 }), fc.boolean()).map(([n, arr]) => new RawJson(arr ? '['.repeat(n) + ']'.repeat(n) : '{"a":'.repeat(n) + '1' + '}'.repeat(n)));
+/** Anything but a string, for a string field (or anything but the right type). */
+const wrongType = fc.oneof(
+  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, [], {}, [''], ['10045821'], { a: 1 }, { toString: 'x' }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(...LIMIT_NUMBERS).map((t) => new RawJson(t)),
+  fc.constantFrom(...PROTO_OBJECTS).map((t) => new RawJson(t)),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.array(anyString(10), { maxLength: 4 }),
+  deep,
+);
+/** Keys no contract has: prototype keys, near-misses of real keys, odd characters. */
+const unknownKey = (fields: Field[]) =>
+  fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isAdmin', '', ' ',
+      '\u0000', '\ud800', '😀', 'a.b', 'a[0]', '$where', 'appname', 'APPNAME', 'AppName ', ' AppName', 'AppName\u0000'),
+    fields.length ? fc.constantFrom(...fields.map((f) => f.key)).map((k) => `${k}[]`) : fc.constant('x[]'),
+    fields.length ? fc.constantFrom(...fields.map((f) => f.key)).map((k) => k.toLowerCase() === k ? k.toUpperCase() : k.toLowerCase()) : fc.constant('X'),
+    anyString(20),
+  );
+
+/** A value the field accepts (mostly: the contract is the judge). */
+function validValue(f: Field): fc.Arbitrary<unknown> {
+  switch (f.type) {
+    case 'string': {
+      const max = f.max ?? 200;
+      const min = f.min ?? 0;
+      const edges = fc.constantFrom(...NASTY.filter((u) => u.trim()), 'a', '😀', '١').chain((u) =>
+        fc.constantFrom(repeatTo(u, max), repeatTo(u, Math.max(min, 1)), repeatTo(u, Math.max(min, Math.floor(max / 2)))),
+      );
+      const core = f.regexes.length
+        ? fc.oneof(...f.regexes.map((r) => fc.stringMatching(r, { maxLength: max })), knownValues())
+        : fc.oneof(fc.string({ unit: UNIT, minLength: min, maxLength: Math.min(max, 400) }), edges, knownValues());
+      // Padded half the time: fields that trim accept it, the others refuse it (the contract judges).
+      return fc.oneof(core, fc.tuple(PAD, core, PAD).map(([a, b, c]) => a + b + c));
+    }
+    case 'number':
+      return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+    case 'int':
+      return fc.integer();
+    case 'boolean':
+      return fc.boolean();
+    case 'enum':
+      return fc.constantFrom(...Object.values(f.def.entries ?? { a: 'a' }));
+    case 'literal':
+      return fc.constantFrom(...(f.def.values ?? [null]));
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/** A value the field refuses (mostly). */
+function invalidValue(f: Field): fc.Arbitrary<unknown> {
+  const options: fc.Arbitrary<unknown>[] = [wrongType];
+  if (f.type !== 'string') options.push(anyString(20), knownValues(), fc.constantFrom('EN', 'en ', 'fr', 'true', '1', ''));
+  if (f.type === 'string') {
+    const max = f.max ?? 4000;
+    options.push(
+      // Just over the limit, or far over it (100k characters: the body limit answers first).
+      fc.tuple(fc.constantFrom(...SOLID), fc.integer({ min: max + 1, max: max + 40 })).map(([u, n]) => repeatTo(u, n)),
+      fc.tuple(fc.constantFrom('x', '😀', '\u0000'), fc.constantFrom(20_000, 60_000, 100_000)).map(([u, n]) => repeatTo(u, n)),
+      // Empty, or only what trim removes.
+      fc.tuple(PAD, PAD).map(([a, b]) => a + b),
+      // Anything: breaks patterns most of the time.
+      anyString(80),
+      fc.tuple(knownValues(), fc.constantFrom(...NASTY)).map(([v, n]) => v + n),
+      fc.tuple(fc.constantFrom(...NASTY), knownValues()).map(([n, v]) => n + v),
+      fc.constantFrom('１２３４５', '١٢٣٤٥', '12 34', '0x1234', '1e5', '-1234', '+1234', '1234.0', '123', '1234567890123', 'abcd-', '-'),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Samples: what one request carries, and how to send it.
+
+type Sample =
+  | { method: 'POST'; why: string; body: string | Uint8Array; contentType: string }
+  /** `path` is the call's path with its `:name` segments filled in. */
+  | { method: 'GET'; why: string; path: string; query: string };
+
+type Entries = (readonly [string, unknown])[];
+
+/** A field and its value arbitrary, or absent. */
+const entryOf = (f: Field): fc.Arbitrary<readonly [string, unknown] | null> => {
+  const value = validValue(f);
+  if (!f.optional && !f.nullable) return value.map((v) => [f.key, v] as const);
+  const choices: fc.Arbitrary<readonly [string, unknown] | null>[] = [value.map((v) => [f.key, v] as const)];
+  if (f.optional) choices.push(fc.constant(null));
+  if (f.nullable) choices.push(fc.constant([f.key, null] as const));
+  return fc.oneof(...choices);
+};
+
+/** An object the contract accepts (mostly), as entries. */
+const validEntries = (fields: Field[]): fc.Arbitrary<Entries> =>
+  fields.length === 0
+    ? fc.constant([])
+    : fc.tuple(...fields.map(entryOf)).map((es) => es.filter((e): e is readonly [string, unknown] => e !== null));
+
+/** One mutation that should make a valid object invalid. */
+function mutation(fields: Field[]): fc.Arbitrary<{ why: string; apply: (e: Entries) => Entries }> {
+  const options: fc.Arbitrary<{ why: string; apply: (e: Entries) => Entries }>[] = [
+    fc.tuple(unknownKey(fields), fc.oneof(wrongType, anyString(20))).map(([k, v]) => ({
+      why: `unknown key ${JSON.stringify(k).slice(0, 30)}`,
+      apply: (e: Entries) => [...e, [k, v] as const],
+    })),
+  ];
+  if (fields.length) {
+    const field = fc.constantFrom(...fields);
+    options.push(
+      field.chain((f) => invalidValue(f).map((v) => ({ why: `bad ${f.key}`, apply: (e: Entries) => [...e.filter(([k]) => k !== f.key), [f.key, v] as const] }))),
+      field.chain((f) => wrongType.map((v) => ({ why: `wrong type ${f.key}`, apply: (e: Entries) => e.map(([k, x]) => [k, k === f.key ? v : x] as const) }))),
+      field.map((f) => ({ why: `missing ${f.key}`, apply: (e: Entries) => e.filter(([k]) => k !== f.key) })),
+      // A duplicate key: JSON.parse keeps the last one.
+      field.chain((f) => fc.oneof(invalidValue(f), validValue(f)).map((v) => ({ why: `duplicate ${f.key}`, apply: (e: Entries) => [...e, [f.key, v] as const] }))),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/** A POST body aimed at invalid: mutated objects, other JSON values, broken JSON text and bytes. */
+function invalidPost(fields: Field[]): fc.Arbitrary<Sample> {
+  const ct = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-16');
+  const post = (why: string, body: string | Uint8Array, contentType: string): Sample => ({ method: 'POST', why, body, contentType });
+  const mutated = fc
+    .tuple(validEntries(fields), fc.array(mutation(fields), { minLength: 1, maxLength: 3 }), ct)
+    .map(([e, ms, c]) => post(ms.map((m) => m.why).join(' + '), objectText(ms.reduce((acc, m) => m.apply(acc), e)), c));
+  const notAnObject = fc
+    .tuple(
+      fc.oneof(
+        fc.constantFrom<unknown>(null, [], [{}], 'AgentPortal', 0, true, false, {}),
+        fc.constantFrom(...LIMIT_NUMBERS, ...PROTO_OBJECTS).map((t) => new RawJson(t)),
+        validEntries(fields).map((e) => new RawJson(`[${objectText(e)}]`)),
+        validEntries(fields).map((e) => new RawJson(JSON.stringify(objectText(e)))),
+        deep,
+        fc.jsonValue({ maxDepth: 4 }),
+      ),
+      ct,
+    )
+    .map(([v, c]) => post('not an object', json(v), c));
+  const brokenText = fc
+    .tuple(
+      fc.oneof(
+        fc.constantFrom('', ' ', '{', '}', '[', 'null x', '{"AppName":}', "{'AppName':'x'}", '{AppName:"x"}', '{"AppName":"x",}', '{"AppName":"x"} {}',
+          'NaN', '{"a":NaN}', '{"a":Infinity}', '{"a":-Infinity}', '{"a":undefined}', '/* c */ {}', '{"a":"\u0000"}', '{"a":"\\x41"}', '{"a":"\\u12"}',
+          '{"a":01}', '{"a":.5}', '{"a":+1}', '{"a":0x10}', '\u0000', 'true false', '"unterminated', ")]}'\n{}", 'undefined', '{"a":1}}', '[1,]'),
+        // A valid object cut short.
+        fc.tuple(validEntries(fields), fc.nat()).map(([e, n]) => {
+          const t = objectText(e);
+          return t.slice(0, n % (t.length - 1) || 1);
+        }),
+        anyString(200),
+      ),
+      ct,
+    )
+    .map(([t, c]) => post('broken JSON text', t, c));
+  const bytes = fc
+    .tuple(
+      fc.oneof(
+        fc.uint8Array({ maxLength: 200 }),
+        // Invalid UTF-8 inside an otherwise valid object (decoded as U+FFFD).
+        fc.tuple(validEntries(fields), fc.constantFrom([0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82])).map(([e, bad]) => {
+          const t = new TextEncoder().encode(objectText([...e, ['x', 'AB']]));
+          const at = t.lastIndexOf(0x41);
+          return Uint8Array.from([...t.slice(0, at), ...bad, ...t.slice(at + 1)]);
+        }),
+        // UTF-16 text, with and without a BOM.
+        validEntries(fields).map((e) => Uint8Array.from(Buffer.from(objectText(e), 'utf16le'))),
+        validEntries(fields).map((e) => Uint8Array.from([0xff, 0xfe, ...Buffer.from(objectText(e), 'utf16le')])),
+      ),
+      ct,
+    )
+    .map(([b, c]) => post('bytes', b, c));
+  return fc.oneof({ weight: 12, arbitrary: mutated }, { weight: 3, arbitrary: notAnObject }, { weight: 3, arbitrary: brokenText }, { weight: 2, arbitrary: bytes });
+}
+
+/** A POST body aimed at valid: edge values, a BOM, duplicate-but-valid keys. */
+function validPost(fields: Field[]): fc.Arbitrary<Sample> {
+  return fc
+    .tuple(validEntries(fields), fc.constantFrom('', '', '', ' \n', '\ufeff'), fc.constantFrom('application/json', 'application/json; charset=utf-8'))
+    .map(([e, prefix, contentType]) => ({ method: 'POST', why: 'valid edge', body: prefix + objectText(e), contentType }));
+}
+
+/** Percent-encodes like encodeURIComponent, but writes a lone surrogate as its (invalid) UTF-8 bytes instead of throwing. */
+function pct(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const next = s.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(s.slice(i, i + 2));
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    } else out += encodeURIComponent(s[i]!);
+  }
+  return out;
+}
+/** How a query pair is written: encoded, with '+' for spaces, or raw (the URL parser fixes what it must). */
+type Encoding = 'pct' | 'plus' | 'raw';
+const encode = (s: string, how: Encoding) => (how === 'raw' ? s : how === 'plus' ? pct(s).replace(/%20/g, '+') : pct(s));
+/** A value as query text: strings as they are, anything else as its JSON. */
+const asText = (v: unknown) => (typeof v === 'string' ? v : v === null ? '' : json(v));
+/** Entries as query pairs: arrays become repeated keys. */
+const queryPairs = (entries: Entries): [string, string][] =>
+  entries.flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((x) => [k, asText(x)]) : [[k, asText(v)]]));
+const ENCODING = fc.constantFrom<Encoding>('pct', 'pct', 'plus', 'raw');
+/** Query fragments no encoder writes: broken escapes, bare keys, empty keys, other separators. */
+const RAW_SEGMENTS = ['%', '%G1', '%zz', '%ED%A0%80', '%00', '%C0%AF', '%FF', '%E0%A4%A', 'AppName', '=x', '=', '&', ';', 'AppName=a;b', '__proto__=1',
+  '__proto__[x]=1', 'constructor=1', 'prototype=1', 'constructor[prototype][x]=1', 'a=1=2', '%3D=%26'];
+
+/** The `:name` segments of a call's path. */
+const paramsOf = (contract: CallContract) => [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/**
+ * A GET request from entries: each `:name` segment takes the first entry of that name (percent-encoded,
+ * empty when missing); the rest, including repeats of a path name, go to the query.
+ */
+function getSample(contract: CallContract, why: string, entries: Entries, how: Encoding, extra: string[] = []): Extract<Sample, { method: 'GET' }> {
+  const rest = [...entries];
+  let path = contract.path;
+  for (const name of paramsOf(contract)) {
+    const i = rest.findIndex(([k]) => k === name);
+    const value = i === -1 ? '' : asText(rest[i]![1]);
+    if (i !== -1) rest.splice(i, 1);
+    path = path.replace(`:${name}`, pct(value));
+  }
+  const query = [...queryPairs(rest).map(([k, v]) => `${encode(k, how)}=${encode(v, how)}`), ...extra].join('&');
+  return { method: 'GET', why, path, query };
+}
+
+/** A GET query aimed at invalid: mutated pairs, repeated keys, unknown and prototype keys, broken escapes, huge values. */
+function invalidGet(contract: CallContract, fields: Field[]): fc.Arbitrary<Sample> {
+  const mutated = fc
+    .tuple(validEntries(fields), fc.array(mutation(fields), { minLength: 1, maxLength: 3 }), ENCODING, fc.array(fc.constantFrom(...RAW_SEGMENTS), { maxLength: 2 }))
+    .map(([e, ms, how, extra]) =>
+      getSample(contract, [...ms.map((m) => m.why), ...extra.map((x) => `raw ${x}`)].join(' + '), ms.reduce((acc, m) => m.apply(acc), e), how, extra),
+    );
+  const segments = fc
+    .tuple(validEntries(fields), ENCODING, fc.array(fc.constantFrom(...RAW_SEGMENTS), { minLength: 1, maxLength: 3 }))
+    .map(([e, how, extra]) => getSample(contract, `raw ${extra.join(' ')}`, e, how, extra));
+  const repeated = fields.length
+    ? fc
+        .tuple(validEntries(fields), fc.constantFrom(...fields), fc.array(fc.oneof(anyString(30), ...fields.map(invalidValue)), { minLength: 1, maxLength: 3 }), ENCODING, fc.boolean())
+        .map(([e, f, values, how, first]) => {
+          const more = values.map((v) => [f.key, v] as const);
+          return getSample(contract, `repeated ${f.key}`, first ? [...more, ...e] : [...e, ...more], how);
+        })
+    : segments;
+  const garbage = fc.tuple(anyString(300), ENCODING).map(([s, how]): Sample => ({ method: 'GET', why: 'garbage query', path: getSample(contract, '', [], how).path, query: encode(s, how) }));
+  return fc.oneof({ weight: 10, arbitrary: mutated }, { weight: 3, arbitrary: segments }, { weight: 4, arbitrary: repeated }, { weight: 2, arbitrary: garbage });
+}
+
+/** A GET query aimed at valid. */
+function validGet(contract: CallContract, fields: Field[]): fc.Arbitrary<Sample> {
+  return fc.tuple(validEntries(fields), ENCODING).map(([e, how]) => getSample(contract, 'valid edge', e, how));
+}
+
+/** Fixed edge cases per field: exactly the maximum length in awkward characters, padded with what trim removes, absent, null. */
+function edgeSamples(contract: CallContract, fields: Field[], base: Entries): Sample[] {
+  const variants: { why: string; entries: Entries }[] = [];
+  const withValue = (key: string, v: unknown): Entries => [...base.filter(([k]) => k !== key), [key, v] as const];
+  for (const f of fields) {
+    if (f.optional) variants.push({ why: `${f.key} absent`, entries: base.filter(([k]) => k !== f.key) });
+    if (f.nullable) variants.push({ why: `${f.key} null`, entries: withValue(f.key, null) });
+    if (f.type !== 'string') continue;
+    const max = f.max ?? 1000;
+    for (const unit of ['a', 'é', '😀', '\u0000', '\ud800', '\udc00', '\u202e', '١']) {
+      variants.push({ why: `${f.key} = ${max} × ${JSON.stringify(unit)}`, entries: withValue(f.key, repeatTo(unit, max)) });
+      variants.push({ why: `${f.key} = ${JSON.stringify(unit)} inside`, entries: withValue(f.key, `a${unit}b`) });
+    }
+    for (const unit of ['a', '😀']) variants.push({ why: `${f.key} = ${max} × ${JSON.stringify(unit)}, padded`, entries: withValue(f.key, ` \t${repeatTo(unit, max)}\n `) });
+    if (f.min) variants.push({ why: `${f.key} at its minimum`, entries: withValue(f.key, repeatTo('x', f.min)) });
+  }
+  return variants.map(({ why, entries }) =>
+    contract.method === 'GET' ? getSample(contract, why, entries, 'pct') : { method: 'POST', why, body: objectText(entries), contentType: 'application/json' },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The oracle: what the server sees, and what it must answer.
+
+type Expected =
+  | { kind: 'invalid-json' }
+  | { kind: 'invalid'; issues: z.core.$ZodIssue[] }
+  | { kind: 'valid' }
+  | { kind: 'too-large' }
+  /** The path matches no route (a `:name` segment empty, or `..`). */
+  | { kind: 'not-found' }
+  /** A long URL: Node may refuse the request head (431) before the app sees it; otherwise the usual answer. */
+  | { kind: 'long-url'; otherwise: Expected };
+
+const bytesOf = (b: string | Uint8Array) => (typeof b === 'string' ? new TextEncoder().encode(b) : Uint8Array.from(b));
+const urlOf = (contract: CallContract, s: Sample) =>
+  s.method === 'GET' ? new URL(`${portal.url}${contract.base ?? DASHBOARD_BASE}/${s.path}?${s.query}`).href : `${portal.url}${callPath(contract)}`;
+
+/**
+ * The value mountCall validates for a GET: Hono's query merged with the path's `:name` segments, read by
+ * a copy of the route (same base and path) so that routing and decoding are Hono's own. Undefined when
+ * no route matches.
+ */
+function queryReader(contract: CallContract): (href: string) => Promise<unknown> {
+  let seen: unknown;
+  const route = new Hono().get(`/${contract.path}`, (c) => {
+    seen = { ...c.req.query(), ...c.req.param() };
+    return c.body(null, 204);
+  });
+  const app = new Hono().route(contract.base ?? DASHBOARD_BASE, route);
+  return async (href) => {
+    seen = undefined;
+    await app.request(href);
+    return seen;
+  };
+}
+
+async function expected(contract: CallContract, s: Sample, readQuery: (href: string) => Promise<unknown>): Promise<Expected> {
+  const verdict = (raw: unknown): Expected => {
+    const parsed = contract.request.safeParse(raw);
+    return parsed.success ? { kind: 'valid' } : { kind: 'invalid', issues: parsed.error.issues };
+  };
+  if (s.method === 'POST') {
+    const bytes = bytesOf(s.body);
+    if (bytes.length > BODY_LIMIT) return { kind: 'too-large' };
+    let raw: unknown;
+    try {
+      // What @hono/node-server's Request#json does: UTF-8 decode (BOM dropped, bad bytes → U+FFFD), JSON.parse.
+      raw = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return { kind: 'invalid-json' };
+    }
+    return verdict(raw);
+  }
+  const href = urlOf(contract, s);
+  const raw = await readQuery(href);
+  const otherwise = raw === undefined ? ({ kind: 'not-found' } as const) : verdict(raw);
+  return href.length > 8_000 ? { kind: 'long-url', otherwise } : otherwise;
+}
+const acceptable = (e: Expected): boolean => (e.kind === 'long-url' ? acceptable(e.otherwise) : e.kind === 'valid');
+
+interface Reply {
+  status: number;
+  contentType: string;
+  text: string;
+  body: unknown;
+}
+
+/**
+ * A POST over the body limit on a connection of its own: the server answers 413 without reading the body
+ * and @hono/node-server then drains or drops that connection, so a pooled fetch connection reused by the
+ * next request could be cut under it.
+ */
+function postAlone(url: string, headers: Record<string, string>, body: Uint8Array): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length), connection: 'close' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(toReply(res.statusCode ?? 0, String(res.headers['content-type'] ?? ''), Buffer.concat(chunks).toString('utf8'))));
+      res.on('error', reject);
+    });
+    // The server may answer and close before the whole body is written.
+    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
+    req.end(body);
+  });
+}
+
+function toReply(status: number, contentType: string, text: string): Reply {
+  let body: unknown = undefined;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status, contentType, text, body };
+}
+
+async function send(contract: CallContract, s: Sample): Promise<Reply> {
+  const url = urlOf(contract, s);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (s.method === 'GET') {
+    const res = await fetch(url, { headers });
+    return toReply(res.status, res.headers.get('content-type') ?? '', await res.text());
+  }
+  headers['content-type'] = s.contentType;
+  const body = bytesOf(s.body);
+  if (body.length > BODY_LIMIT) return postAlone(url, headers, body);
+  const res = await fetch(url, { method: 'POST', headers, body });
+  return toReply(res.status, res.headers.get('content-type') ?? '', await res.text());
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Why a reply is wrong for what was sent, or null when it is right. */
+function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
+  if (r.status >= 500) return `server error ${r.status}: ${r.text.slice(0, 300)}`;
+  if (exp.kind === 'long-url') return r.status === 431 ? null : judge(contract, exp.otherwise, r);
+  if (!/^application\/json\b/.test(r.contentType)) return `not a JSON reply (${r.status}, ${r.contentType}): ${r.text.slice(0, 200)}`;
+  const refusal = ErrorReplySchema.safeParse(r.body);
+  switch (exp.kind) {
+    case 'too-large':
+      if (r.status !== 413) return `expected 413 for a body over ${BODY_LIMIT} bytes, got ${r.status}`;
+      return sameJson(r.body, { isSuccess: false, message: 'Request body too large.', result: null }) ? null : `bad 413 body: ${r.text.slice(0, 200)}`;
+    case 'not-found':
+      if (r.status !== 404) return `expected 404 for a path no route matches, got ${r.status}: ${r.text.slice(0, 200)}`;
+      return sameJson(r.body, { isSuccess: false, message: 'Not found.', result: null }) ? null : `bad 404 body: ${r.text.slice(0, 200)}`;
+    case 'invalid-json':
+      if (r.status !== 400) return `expected 400 for invalid JSON, got ${r.status}: ${r.text.slice(0, 200)}`;
+      return sameJson(r.body, { isSuccess: false, message: INVALID_JSON_MESSAGE, result: null }) ? null : `bad invalid-JSON body: ${r.text.slice(0, 200)}`;
+    case 'invalid': {
+      if (r.status !== 400) return `expected 400 for input the contract refuses, got ${r.status}: ${r.text.slice(0, 200)}`;
+      if (!refusal.success) return `400 without the error envelope: ${r.text.slice(0, 300)}`;
+      const { message, errors } = refusal.data;
+      if (!message.startsWith('Invalid request: ') || message.length < 20 || message.length > 2000) return `unclear message: ${JSON.stringify(message).slice(0, 300)}`;
+      // Field messages (unknown keys aside, which quote the caller's own text) are plain words, not internals.
+      const own = (errors ?? []).filter((e) => !e.message.startsWith('Unknown field(s): ')).map((e) => `${e.path}: ${e.message}`).join('; ');
+      if (/\[object Object\]|at \w+ \(|node_modules|SELECT |pglite|stack/i.test(own)) return `message leaks internals: ${message.slice(0, 300)}`;
+      // The server describes exactly the issues the contract finds in what it received.
+      const want = describeIssues(exp.issues);
+      if (message !== want.message) return `message differs from the contract's issues:\n  got  ${message.slice(0, 300)}\n  want ${want.message.slice(0, 300)}`;
+      if (!sameJson(errors, want.errors)) return `field errors differ from the contract's issues: ${JSON.stringify(errors).slice(0, 300)}`;
+      return null;
+    }
+    case 'valid': {
+      if (r.status === 200) {
+        const ok = envelope(contract.result).safeParse(r.body);
+        if (!ok.success) return `200 whose body breaks the result contract: ${r.text.slice(0, 300)}`;
+        return ok.data.isSuccess && ok.data.message === 'Success' ? null : `200 that is not a success: ${r.text.slice(0, 200)}`;
+      }
+      if (r.status < 400) return `unexpected status ${r.status}`;
+      if (!refusal.success || !refusal.data.message.trim()) return `refusal ${r.status} without a message: ${r.text.slice(0, 200)}`;
+      return null;
+    }
+  }
+}
+
+/** Runs fn over items, `limit` at a time. */
+async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+/** Row count and md5 of the rows of every public table (the provider's storage excepted). */
+async function snapshot(): Promise<Record<string, string>> {
+  const tables = await portal.db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (UNSNAPSHOTTED_TABLES.has(name)) continue;
+    const [row] = await portal.db.query<{ n: number; sum: string }>(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS sum FROM "${name.replace(/"/g, '""')}" t`,
+    );
+    out[name] = `${row!.n} rows, md5 ${row!.sum}`;
+  }
+  return out;
+}
+
+const show = (s: Sample) => {
+  const text = s.method === 'GET' ? `${s.path}?${s.query}` : typeof s.body === 'string' ? s.body : `bytes ${Buffer.from(s.body).toString('hex')}`;
+  return `${s.method} [${s.why}] ${JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text)}`;
+};
+
+interface Case {
+  sample: Sample;
+  exp: Expected;
+}
+
+/** The inputs of one route: at least MIN_INVALID the contract refuses, and those it accepts (generated and fixed edges). */
+async function casesFor(contract: CallContract, seed: number): Promise<{ invalid: Case[]; valid: Case[] }> {
+  const fields = fieldsOf(contract);
+  const readQuery = queryReader(contract);
+  const invalid: Case[] = [];
+  const valid: Case[] = [];
+  const classify = async (samples: Sample[], validCap = Infinity) => {
+    const cap = valid.length + validCap;
+    for (const sample of samples) {
+      const exp = await expected(contract, sample, readQuery);
+      if (!acceptable(exp)) invalid.push({ sample, exp });
+      else if (valid.length < cap) valid.push({ sample, exp });
+    }
+  };
+  const badArb = contract.method === 'GET' ? invalidGet(contract, fields) : invalidPost(fields);
+  const goodArb = contract.method === 'GET' ? validGet(contract, fields) : validPost(fields);
+  // A base the contract accepts, for the fixed edge cases: all of them are sent.
+  const base = fc.sample(validEntries(fields), { numRuns: 200, seed: seed + 2 }).find((e) => contract.request.safeParse(Object.fromEntries(e)).success) ?? [];
+  await classify(edgeSamples(contract, fields, base));
+  await classify(fc.sample(goodArb, { numRuns: VALID_RUNS, seed: seed + 1 }));
+  // Invalid-aimed samples the contract happens to accept are sent too, a few of them.
+  for (let round = 0; invalid.length < MIN_INVALID && round < 10; round++) {
+    await classify(fc.sample(badArb, { numRuns: Math.max(50, Math.ceil((MIN_INVALID - invalid.length) * 1.1)), seed: seed + 10 + round }), 50);
+  }
+  return { invalid, valid };
+}
+
+/** Sends every case; the descriptions of the wrong replies, and the statuses seen. */
+async function run(contract: CallContract, cases: Case[]) {
+  const failures: string[] = [];
+  const statuses: Record<number, number> = {};
+  await pool(cases, CONCURRENCY, async ({ sample, exp }) => {
+    let reply: Reply;
+    try {
+      reply = await send(contract, sample);
+    } catch (err) {
+      failures.push(`no reply: ${String((err as Error).cause ?? err)}\n    input: ${show(sample)} (${bytesOf(sample.method === 'POST' ? sample.body : '').length} body bytes)`);
+      return;
+    }
+    statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
+    const why = judge(contract, exp, reply);
+    if (why) failures.push(`${why}\n    input: ${show(sample)}`);
+  });
+  return { failures, statuses };
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
+  const calls = Object.entries(CALLS) as [string, CallContract][];
+
+  it('every call has an object request schema the fuzzer can read', () => {
+    for (const [name, c] of calls) {
+      expect(defOf(c.request).type, name).toBe('object');
+      for (const f of fieldsOf(c)) expect(f.type, `${name}.${f.key}`).toBeTruthy();
+      for (const p of paramsOf(c)) expect(fieldsOf(c).map((f) => f.key), `${name}: path segment :${p}`).toContain(p);
+    }
+  });
+
+  calls.forEach(([name, contract], index) => {
+    it(`${name} (${contract.method}): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted edge inputs → never 5xx`, { timeout: 60_000 }, async () => {
+      const { invalid, valid } = await casesFor(contract, SEED + index * 100);
+      expect(invalid.length, 'inputs the contract refuses').toBeGreaterThanOrEqual(MIN_INVALID);
+      expect(valid.length, 'inputs the contract accepts').toBeGreaterThanOrEqual(20);
+
+      // Invalid first, inside a snapshot of every table: nothing may be written.
+      const before = await snapshot();
+      const bad = await run(contract, invalid);
+      expect(bad.failures.slice(0, 6), `${bad.failures.length} of ${invalid.length} invalid inputs answered wrongly (seed ${SEED}); statuses ${JSON.stringify(bad.statuses)}`).toEqual([]);
+      expect(await snapshot(), 'tables after the invalid inputs').toEqual(before);
+      // Most reached validation (the rest: size limits, and the router for empty path segments).
+      expect(bad.statuses[400] ?? 0, 'invalid inputs refused by validation').toBeGreaterThan(invalid.length * 0.5);
+
+      // Then what the contract accepts: never a 5xx, and well-formed replies.
+      const good = await run(contract, valid);
+      expect(good.failures.slice(0, 6), `${good.failures.length} of ${valid.length} accepted inputs answered wrongly (seed ${SEED}); statuses ${JSON.stringify(good.statuses)}`).toEqual([]);
+    });
+  });
+});
