@@ -17,6 +17,14 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'search', path: '/search', group: 'content' },
   { kind: 'sign-in', path: '/dashboard/login', group: 'sign-in' },
   { kind: 'agent dashboard', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  { kind: 'content editor: list', path: '/dashboard/article', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  {
+    kind: 'content editor: article form',
+    path: '/dashboard/article-details',
+    group: 'dashboard',
+    signedInAs: 'internal@demo.test',
+    lighthousePath: '/dashboard/article-details?articleRoute=resetting-your-password',
+  },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

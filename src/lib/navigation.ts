@@ -69,6 +69,8 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
     return path === DASHBOARD || path === AGENT_DASHBOARD_ROUTE ? route : AGENT_DASHBOARD_ROUTE;
   }
   if (role === 'SFAD_CEAdmin' && (name === 'start-claim' || name === 'manage-claim')) return NOT_FOUND_ROUTE;
+  // The content editor (issue 4) is for internal admins only.
+  if ((name === 'article' || name === 'article-details') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   return route;
 }
 

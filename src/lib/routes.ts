@@ -8,6 +8,9 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   dashboard: { title: { en: 'My dashboard', es: 'Mi panel' } },
   login: { title: { en: 'Sign in', es: 'Iniciar sesión' } },
   'not-found': { title: { en: 'Page not found', es: 'Página no encontrada' } },
+  // The content editor (internal admins, issue 4).
+  article: { title: { en: 'Articles', es: 'Artículos' } },
+  'article-details': { title: { en: 'Edit article', es: 'Editar artículo' } },
 };
 
 /** The document title of a route: '<page> | Agent Portal'. */

@@ -2,6 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LiveSite } from './site.ts';
+import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
 import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
@@ -21,6 +25,9 @@ export interface RunningPortal {
   server: Server;
   /** The Hono app (its `routes` list every mounted route: the authorization matrix reads them). */
   app: ReturnType<typeof createApp>;
+  /** The served site and its publisher (content editors). */
+  site: LiveSite;
+  publisher?: Publisher;
   close(): Promise<void>;
 }
 
@@ -43,6 +50,10 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const db = await prepareDb(env, opts.db);
   // The port may be 0 (tests): listen first, then derive the origin from the real port.
   const server = createServer();
+  // Idle keep-alive sockets stay open longer than clients' and proxies' own timeouts (Node's 5 s default
+  // lets a reused socket close under a request: ECONNRESET).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((res) => server.listen(env.PORT, env.HOST, res));
   const port = (server.address() as AddressInfo).port;
   const origin = publicOrigin({ ...env, PORT: port });
@@ -58,7 +69,15 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     authority = oidc.issuer;
     verifier = createVerifier({ issuer: oidc.issuer, audience: env.OIDC_AUDIENCE, keys: oidc.jwks as never });
   }
-  const headers = securityHeaders(inlineScriptHashes(env.SITE_DIR), origin.startsWith('https://'));
+  // The served site: the last publication of the content editors when built by this code, else SITE_DIR.
+  const sitesDir = join(env.DATA_DIR, 'sites');
+  const published = existsSync(env.SITE_DIR) ? publishedSiteFor(sitesDir, env.SITE_DIR) : { dir: null, stale: false };
+  const site = new LiveSite(published.dir ?? env.SITE_DIR);
+  const secure = origin.startsWith('https://');
+  const headers = securityHeaders(inlineScriptHashes(site.dir), secure);
+  // A new site brings new inline-script hashes: the CSP follows the switch.
+  site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure)));
+  const publisher = existsSync(env.SITE_DIR) ? createPublisher({ origin, sitesDir, site }) : undefined;
   const app = createApp({
     db,
     verifier,
@@ -66,7 +85,8 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     headers,
     oidc,
     limiter: createLoginLimiter(env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
-    siteDir: env.SITE_DIR,
+    site,
+    publisher,
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
   });
   const honoListener = getRequestListener(app.fetch);
@@ -79,6 +99,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     }
     void honoListener(req, res);
   });
+  if (published.stale && publisher) {
+    // The code changed since the editors' last publication: rebuild their content with this code.
+    log.info('the published site was built by other code: rebuilding it', { sitesDir });
+    publisher.start('startup');
+  }
   log.info('portal listening', { url: origin, database: db.kind, oidc: oidc ? 'embedded' : authority });
   return {
     url: origin,
@@ -86,7 +111,10 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     oidc,
     server,
     app,
+    site,
+    publisher,
     async close() {
+      await publisher?.idle();
       await new Promise<void>((res) => {
         server.close(() => res());
         server.closeAllConnections();

@@ -18,6 +18,9 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   // Any unknown path renders the not-found page.
   { route: '/no-such-page', roles: 'public', ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible() },
   { route: '/dashboard/', roles: ALL_ROLES, ready: waitForDashboard },
+  // Content editor (issue 4): internal admins only; ready once the list (and its publishing status) or the form has loaded.
+  { route: '/dashboard/article', roles: ['internal'], ready: editorListReady },
+  { route: '/dashboard/article-details', roles: ['internal'], ready: editorFormReady },
   // Content hub (static pages), both languages.
   ...['', '/es'].flatMap((p) => [
     { route: `${p}/`, roles: 'public' as const, ready: h1 },
@@ -80,6 +83,18 @@ const BLOCKING = new Set(['serious', 'critical']);
 async function signInForm(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard\/login\?uid=/);
   await expect(page.getByLabel('Email')).toBeVisible();
+}
+
+/** The editor's list has loaded its articles and the publishing status. */
+async function editorListReady(page: Page): Promise<void> {
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('publish-status')).not.toHaveAttribute('data-state', 'loading');
+}
+
+/** The article form (a new article) shows its fields and language tabs. */
+async function editorFormReady(page: Page): Promise<void> {
+  await expect(page.getByRole('tab', { name: 'English' })).toBeVisible();
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
 }
 
 /** Resizes to a 320 px wide screen; fails when the page then scrolls horizontally. */

@@ -97,6 +97,9 @@ describe('every route in CALLS is covered here', () => {
       [
         'Setup', 'SetupAnalytics', 'LogPageView', 'ViewError', 'GetStates', 'GetTimeZones', 'GetAccountManagerDetails',
         'GetUserDetails', 'GetUserAgencyList', 'UpdateUserDefaultAgency', 'ClearAgencyNotificationFlag', 'NotifyUserLoggedIn',
+        // Content service and editor: tests/unit/content.test.ts and tests/unit/publisher.test.ts.
+        'GetContents', 'ArticleList', 'TagList', 'SearchContent', 'ContentHealthcheck', 'ContentHealthCheckResults',
+        'ListEditableArticles', 'GetEditableArticle', 'SaveArticle', 'PreviewArticle', 'PublishSite', 'GetPublishStatus',
       ].sort(),
     );
   });

@@ -42,6 +42,14 @@ const MATRIX: Record<string, Row> = {
   SearchContent:               { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ContentHealthcheck:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ContentHealthCheckResults:   { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // The content editor: internal admins only (issue 4).
+  ListEditableArticles:        { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  GetEditableArticle:          { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  SaveArticle:                 { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  PreviewArticle:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  GetPublishStatus:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // PublishSite as the internal admin starts a real rebuild (tests/unit/publisher.test.ts checks its result).
+  PublishSite:                 { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -77,7 +85,7 @@ const tokens: Partial<Record<Persona, string>> = {};
 const subs: Partial<Record<Persona, string>> = {};
 
 /** A valid request for a route as a persona: what the browser would send. Fails for a route it does not know. */
-function validRequest(name: string, persona: Persona): Record<string, string> {
+function validRequest(name: string, persona: Persona): Record<string, unknown> {
   const base = { AppName: 'AgentPortal' };
   switch (name) {
     case 'Setup':
@@ -110,6 +118,25 @@ function validRequest(name: string, persona: Persona): Record<string, string> {
       return base;
     case 'SearchContent':
       return { ...base, SearchTerm: 'windshield' };
+    case 'ListEditableArticles':
+    case 'GetPublishStatus':
+      return base;
+    case 'GetEditableArticle':
+      return { ...base, articleRoute: 'resetting-your-password' };
+    case 'PreviewArticle':
+      return { ...base, lang: 'es', bodyMarkdown: '## Hola\n\nTexto.' };
+    case 'PublishSite':
+      return { ...base, note: `matrix ${persona}` };
+    case 'SaveArticle':
+      return {
+        ...base,
+        isNew: false,
+        article: {
+          articleRoute: 'resetting-your-password', layout: 'standard', author: 'Matrix', publishedOn: '2026-01-02', status: 'published', tags: ['using-the-portal'],
+          en: { title: 'Resetting your password', summary: 'How to reset it.', bodyMarkdown: '## Steps\n\nFollow them.' },
+          es: { title: 'Restablecer su contraseña', summary: 'Cómo hacerlo.', bodyMarkdown: '## Pasos\n\nSígalos.' },
+        },
+      };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -123,12 +150,12 @@ async function send(name: string, persona: Persona) {
   const inPath = new Set(pathParams(c));
   const path = callPath(c, input).slice(DASHBOARD_BASE.length + 1);
   if (c.base && c.base !== DASHBOARD_BASE) {
-    const qs = new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)));
+    const qs = new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)) as [string, string][]);
     const res = await fetch(`${portal.url}${callPath(c, input)}?${qs}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     return { status: res.status, json: (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown } | null, headers: res.headers };
   }
   return c.method === 'GET'
-    ? callApi(portal, `${path}?${new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)))}`, opts)
+    ? callApi(portal, `${path}?${new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)) as [string, string][])}`, opts)
     : callApi(portal, path, { ...opts, body: input });
 }
 

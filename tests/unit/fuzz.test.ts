@@ -22,24 +22,27 @@
  *
  * The seed is random per run and printed with every failure; FUZZ_SEED=<n> replays a run.
  */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { CALLS, callPath, DASHBOARD_BASE, describeIssues, envelope, ErrorReplySchema, type CallContract } from '../../src/lib/api/index.ts';
+import { BODY_LIMIT, CALLS, callPath, DASHBOARD_BASE, describeIssues, envelope, ErrorReplySchema, type CallContract } from '../../src/lib/api/index.ts';
+import type { DashboardRole } from '../../src/lib/roles.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { signInForTokens, startTestPortal } from './helpers/portal.ts';
 
 /** Inputs the contract refuses, per route (at least). */
 const MIN_INVALID = 1000;
 /** Generated inputs aimed at what the contract accepts, per route (plus fixed edge cases). */
-const VALID_RUNS = 200;
+const VALID_RUNS = 100;
 /** Requests in flight at once. */
 const CONCURRENCY = 8;
-/** The API's body limit (src/server/app.ts). */
-const BODY_LIMIT = 64 * 1024;
+/** A call's body limit (the contract's maxBody, else the default). */
+const limitOf = (c: CallContract) => c.maxBody ?? BODY_LIMIT;
 /** mountCall's answer to a body that is not JSON (src/server/routes/define.ts). */
 const INVALID_JSON_MESSAGE = 'Invalid request: the body is not valid JSON.';
 /** The provider's session/grant/code storage: written by the provider on its own schedule, not by these calls. */
@@ -47,16 +50,36 @@ const UNSNAPSHOTTED_TABLES = new Set(['oidc_models']);
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
+/** The demo user of each role (src/server/db/seed.ts). */
+const EMAIL: Record<DashboardRole, string> = {
+  SFAD_Agent: 'agent@demo.test',
+  SFAD_Admin: 'admin@demo.test',
+  SFAD_InternalAdmin: 'internal@demo.test',
+  SFAD_CEAdmin: 'ce@demo.test',
+};
+/** Who sends a call's inputs: an agent, unless agents may not call it (validation comes after the role check). */
+const roleFor = (c: CallContract): DashboardRole => (c.access === 'public' || c.access.includes('SFAD_Agent') ? 'SFAD_Agent' : c.access[0]!);
+
 let portal: RunningPortal;
-let token: string;
+const tokens: Partial<Record<DashboardRole, string>> = {};
 let userId: string;
+const seeded: string[] = [];
 
 beforeAll(async () => {
-  portal = await startTestPortal();
-  token = (await signInForTokens(portal, 'agent@demo.test')).access_token;
-  userId = String(decodeJwt(token).sub);
+  // No built site, so no publisher: a valid PublishSite answers 409 instead of starting a real site
+  // rebuild (astro build) that close() would then wait for.
+  portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`) });
+  for (const role of new Set(['SFAD_Agent' as const, ...Object.values(CALLS).map(roleFor)])) {
+    tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
+  }
+  userId = String(decodeJwt(tokens.SFAD_Agent!).sub);
+  // A few keys the seeded content knows (topics, articles), so that valid inputs also reach success paths.
+  for (const sql of ['SELECT tag_key AS v FROM content_tags ORDER BY 1 LIMIT 3', 'SELECT article_route AS v FROM articles ORDER BY 1 LIMIT 3']) {
+    seeded.push(...(await portal.db.query<{ v: string }>(sql).catch(() => [])).map((r) => r.v));
+  }
 });
 afterAll(async () => {
+  keepAlive.destroy();
   await portal?.close();
 });
 
@@ -67,7 +90,8 @@ interface SchemaDef {
   type: string;
   shape?: Record<string, z.ZodMiniType>;
   innerType?: z.ZodMiniType;
-  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number; format?: string; pattern?: RegExp } } }[];
+  element?: z.ZodMiniType;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number; format?: string; pattern?: RegExp; tx?: (v: string) => string } } }[];
   entries?: Record<string, string | number>;
   values?: unknown[];
 }
@@ -84,30 +108,39 @@ interface Field {
   min?: number;
   max?: number;
   regexes: RegExp[];
+  /** The string is trimmed before its checks. */
+  trims: boolean;
+  /** An object's fields. */
+  children?: Field[];
+  /** An array's element. */
+  element?: Field;
+}
+
+function fieldOf(key: string, schema: z.ZodMiniType): Field {
+  let def = defOf(schema);
+  let optional = false;
+  let nullable = false;
+  while (def.innerType) {
+    if (def.type === 'optional') optional = true;
+    if (def.type === 'nullable') nullable = true;
+    def = defOf(def.innerType);
+  }
+  const f: Field = { key, optional, nullable, type: def.type, def, regexes: [], trims: false };
+  for (const { _zod } of def.checks ?? []) {
+    const c = _zod.def;
+    if (c.check === 'min_length') f.min = c.minimum;
+    if (c.check === 'max_length') f.max = c.maximum;
+    if (c.check === 'length_equals') f.min = f.max = c.length;
+    if (c.check === 'string_format' && c.pattern) f.regexes.push(c.pattern);
+    if (c.check === 'overwrite' && c.tx?.(' x\t') === 'x') f.trims = true;
+  }
+  if (def.type === 'object' && def.shape) f.children = Object.entries(def.shape).map(([k, v]) => fieldOf(k, v));
+  if (def.type === 'array' && def.element) f.element = fieldOf('', def.element);
+  return f;
 }
 
 function fieldsOf(contract: CallContract): Field[] {
-  const root = defOf(contract.request);
-  if (root.type !== 'object' || !root.shape) return [];
-  return Object.entries(root.shape).map(([key, schema]) => {
-    let def = defOf(schema);
-    let optional = false;
-    let nullable = false;
-    while (def.innerType) {
-      if (def.type === 'optional') optional = true;
-      if (def.type === 'nullable') nullable = true;
-      def = defOf(def.innerType);
-    }
-    const f: Field = { key, optional, nullable, type: def.type, def, regexes: [] };
-    for (const { _zod } of def.checks ?? []) {
-      const c = _zod.def;
-      if (c.check === 'min_length') f.min = c.minimum;
-      if (c.check === 'max_length') f.max = c.maximum;
-      if (c.check === 'length_equals') f.min = f.max = c.length;
-      if (c.check === 'string_format' && c.pattern) f.regexes.push(c.pattern);
-    }
-    return f;
-  });
+  return fieldOf('', contract.request).children ?? [];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -120,6 +153,7 @@ class RawJson {
 const json = (v: unknown): string => (v instanceof RawJson ? v.text : (JSON.stringify(v) ?? 'null'));
 /** An object's JSON text from its entries, in order: keys may repeat, `__proto__` stays a plain key. */
 const objectText = (entries: readonly (readonly [string, unknown])[]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${json(v)}`).join(',')}}`;
+const arrayText = (items: unknown[]) => new RawJson(`[${items.map(json).join(',')}]`);
 
 /** Characters that break naive code: NUL, lone surrogates, bidi controls, BOM, separators, emoji, quotes. */
 const NASTY = [
@@ -141,8 +175,8 @@ const repeatTo = (unit: string, n: number) => (n <= 0 ? '' : unit.repeat(Math.ce
 /** Whitespace the contracts' trim removes. */
 const PAD = fc.constantFrom('', '', '', ' ', '  ', '\t', '\n', '\r\n', ' \u00a0', '\u3000', '\ufeff', '\u2028');
 /** Values real callers send, so that valid inputs also reach the handlers' success paths. */
-const knownValues = () =>
-  fc.constantFrom(userId, '10045821', '20077314', '99999999', '/dashboard/', '/dashboard/file-claim', 'AgentPortal', 'Home', 'Help', 'Search', 'NotFound', 'home');
+const known = () => [userId, ...seeded, '10045821', '20077314', '99999999', '/dashboard/', '/dashboard/file-claim', 'AgentPortal', 'Home', 'Help', 'Search', 'NotFound', 'home'];
+const knownValues = () => fc.constantFrom(...known());
 /** Non-whitespace units for strings that must stay too long after trimming. */
 const SOLID = ['x', '😀', '中', '\u0000', '\ud800', '\u202e', '"', '\\', '9'];
 
@@ -158,7 +192,7 @@ const PROTO_OBJECTS = [
   '{"__proto__":{"__proto__":{"polluted":1}}}',
 ];
 /** Deeply nested arrays or objects. */
-const deep = fc.tuple(fc.integer({ min: 2, max: 20_000 }), fc.boolean()).map(([n, arr]) => new RawJson(arr ? '['.repeat(n) + ']'.repeat(n) : '{"a":'.repeat(n) + '1' + '}'.repeat(n)));
+const deep = fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 2, max: 100 }) }, { weight: 1, arbitrary: fc.constantFrom(1_000, 20_000) }), fc.boolean()).map(([n, arr]) => new RawJson(arr ? '['.repeat(n) + ']'.repeat(n) : '{"a":'.repeat(n) + '1' + '}'.repeat(n)));
 /** Anything but a string, for a string field (or anything but the right type). */
 const wrongType = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, [], {}, [''], ['10045821'], { a: 1 }, { toString: 'x' }),
@@ -189,11 +223,14 @@ function validValue(f: Field): fc.Arbitrary<unknown> {
       const edges = fc.constantFrom(...NASTY.filter((u) => u.trim()), 'a', '😀', '١').chain((u) =>
         fc.constantFrom(repeatTo(u, max), repeatTo(u, Math.max(min, 1)), repeatTo(u, Math.max(min, Math.floor(max / 2)))),
       );
-      const core = f.regexes.length
-        ? fc.oneof(...f.regexes.map((r) => fc.stringMatching(r, { maxLength: max })), knownValues())
-        : fc.oneof(fc.string({ unit: UNIT, minLength: min, maxLength: Math.min(max, 400) }), edges, knownValues());
-      // Padded half the time: fields that trim accept it, the others refuse it (the contract judges).
-      return fc.oneof(core, fc.tuple(PAD, core, PAD).map(([a, b, c]) => a + b + c));
+      const matching = known().filter((v) => f.regexes.every((r) => r.test(v)));
+      const core = (
+        f.regexes.length
+          ? fc.oneof(...f.regexes.map((r) => fc.stringMatching(r, { maxLength: max })), ...(matching.length ? [fc.constantFrom(...matching)] : []))
+          : fc.oneof(fc.string({ unit: UNIT, minLength: Math.min(min, 40), maxLength: Math.min(max, 40) }), edges, knownValues())
+      ).filter((v) => (f.trims ? v.trim() : v).length >= min);
+      // Padded with what trim removes, where the field trims.
+      return f.trims ? fc.oneof(core, fc.tuple(PAD, core, PAD).map(([a, b, c]) => a + b + c)) : core;
     }
     case 'number':
       return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
@@ -205,6 +242,12 @@ function validValue(f: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...Object.values(f.def.entries ?? { a: 'a' }));
     case 'literal':
       return fc.constantFrom(...(f.def.values ?? [null]));
+    case 'object':
+      return validEntries(f.children ?? []).map((e) => new RawJson(objectText(e)));
+    case 'array':
+      return fc
+        .array(f.element ? validValue(f.element) : fc.jsonValue({ maxDepth: 1 }), { minLength: f.min ?? 0, maxLength: Math.min(f.max ?? 4, 10) })
+        .map(arrayText);
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
@@ -214,6 +257,22 @@ function validValue(f: Field): fc.Arbitrary<unknown> {
 function invalidValue(f: Field): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [wrongType];
   if (f.type !== 'string') options.push(anyString(20), knownValues(), fc.constantFrom('EN', 'en ', 'fr', 'true', '1', ''));
+  const children = f.children;
+  if (children) {
+    // The object with its own fields broken.
+    options.push(
+      fc
+        .tuple(validEntries(children), fc.array(mutation(children), { minLength: 1, maxLength: 2 }))
+        .map(([e, ms]) => new RawJson(objectText(ms.reduce((acc, m) => m.apply(acc), e)))),
+    );
+  }
+  const element = f.element;
+  if (element) {
+    // Broken elements; too many or too few of them.
+    options.push(fc.array(invalidValue(element), { minLength: 1, maxLength: 3 }).map(arrayText));
+    if (f.max !== undefined) options.push(fc.array(validValue(element), { minLength: f.max + 1, maxLength: f.max + 3 }).map(arrayText));
+    if (f.min) options.push(fc.constant(new RawJson('[]')));
+  }
   if (f.type === 'string') {
     const max = f.max ?? 4000;
     options.push(
@@ -267,13 +326,14 @@ function mutation(fields: Field[]): fc.Arbitrary<{ why: string; apply: (e: Entri
     })),
   ];
   if (fields.length) {
-    const field = fc.constantFrom(...fields);
+    // One field picked at random (the arbitraries are built once, not per sample).
+    const perField = <T>(make: (f: Field) => fc.Arbitrary<T>) => fc.oneof(...fields.map(make));
     options.push(
-      field.chain((f) => invalidValue(f).map((v) => ({ why: `bad ${f.key}`, apply: (e: Entries) => [...e.filter(([k]) => k !== f.key), [f.key, v] as const] }))),
-      field.chain((f) => wrongType.map((v) => ({ why: `wrong type ${f.key}`, apply: (e: Entries) => e.map(([k, x]) => [k, k === f.key ? v : x] as const) }))),
-      field.map((f) => ({ why: `missing ${f.key}`, apply: (e: Entries) => e.filter(([k]) => k !== f.key) })),
+      perField((f) => invalidValue(f).map((v) => ({ why: `bad ${f.key}`, apply: (e: Entries) => [...e.filter(([k]) => k !== f.key), [f.key, v] as const] }))),
+      perField((f) => wrongType.map((v) => ({ why: `wrong type ${f.key}`, apply: (e: Entries) => e.map(([k, x]) => [k, k === f.key ? v : x] as const) }))),
+      fc.constantFrom(...fields).map((f) => ({ why: `missing ${f.key}`, apply: (e: Entries) => e.filter(([k]) => k !== f.key) })),
       // A duplicate key: JSON.parse keeps the last one.
-      field.chain((f) => fc.oneof(invalidValue(f), validValue(f)).map((v) => ({ why: `duplicate ${f.key}`, apply: (e: Entries) => [...e, [f.key, v] as const] }))),
+      perField((f) => fc.oneof(invalidValue(f), validValue(f)).map((v) => ({ why: `duplicate ${f.key}`, apply: (e: Entries) => [...e, [f.key, v] as const] }))),
     );
   }
   return fc.oneof(...options);
@@ -408,7 +468,7 @@ function invalidGet(contract: CallContract, fields: Field[]): fc.Arbitrary<Sampl
           return getSample(contract, `repeated ${f.key}`, first ? [...more, ...e] : [...e, ...more], how);
         })
     : segments;
-  const garbage = fc.tuple(anyString(300), ENCODING).map(([s, how]): Sample => ({ method: 'GET', why: 'garbage query', path: getSample(contract, '', [], how).path, query: encode(s, how) }));
+  const garbage = fc.tuple(anyString(120), ENCODING).map(([s, how]): Sample => ({ method: 'GET', why: 'garbage query', path: getSample(contract, '', [], how).path, query: encode(s, how) }));
   return fc.oneof({ weight: 10, arbitrary: mutated }, { weight: 3, arbitrary: segments }, { weight: 4, arbitrary: repeated }, { weight: 2, arbitrary: garbage });
 }
 
@@ -426,10 +486,8 @@ function edgeSamples(contract: CallContract, fields: Field[], base: Entries): Sa
     if (f.nullable) variants.push({ why: `${f.key} null`, entries: withValue(f.key, null) });
     if (f.type !== 'string') continue;
     const max = f.max ?? 1000;
-    for (const unit of ['a', 'é', '😀', '\u0000', '\ud800', '\udc00', '\u202e', '١']) {
-      variants.push({ why: `${f.key} = ${max} × ${JSON.stringify(unit)}`, entries: withValue(f.key, repeatTo(unit, max)) });
-      variants.push({ why: `${f.key} = ${JSON.stringify(unit)} inside`, entries: withValue(f.key, `a${unit}b`) });
-    }
+    for (const unit of ['a', '😀', '\u0000', '\udc00', '\u202e', '١']) variants.push({ why: `${f.key} = ${max} × ${JSON.stringify(unit)}`, entries: withValue(f.key, repeatTo(unit, max)) });
+    for (const unit of ['\u0000', '\ud800']) variants.push({ why: `${f.key} = ${JSON.stringify(unit)} inside`, entries: withValue(f.key, `a${unit}b`) });
     for (const unit of ['a', '😀']) variants.push({ why: `${f.key} = ${max} × ${JSON.stringify(unit)}, padded`, entries: withValue(f.key, ` \t${repeatTo(unit, max)}\n `) });
     if (f.min) variants.push({ why: `${f.key} at its minimum`, entries: withValue(f.key, repeatTo('x', f.min)) });
   }
@@ -481,7 +539,7 @@ async function expected(contract: CallContract, s: Sample, readQuery: (href: str
   };
   if (s.method === 'POST') {
     const bytes = bytesOf(s.body);
-    if (bytes.length > BODY_LIMIT) return { kind: 'too-large' };
+    if (bytes.length > limitOf(contract)) return { kind: 'too-large' };
     let raw: unknown;
     try {
       // What @hono/node-server's Request#json does: UTF-8 decode (BOM dropped, bad bytes → U+FFFD), JSON.parse.
@@ -505,24 +563,8 @@ interface Reply {
   body: unknown;
 }
 
-/**
- * A POST over the body limit on a connection of its own: the server answers 413 without reading the body
- * and @hono/node-server then drains or drops that connection, so a pooled fetch connection reused by the
- * next request could be cut under it.
- */
-function postAlone(url: string, headers: Record<string, string>, body: Uint8Array): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length), connection: 'close' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(toReply(res.statusCode ?? 0, String(res.headers['content-type'] ?? ''), Buffer.concat(chunks).toString('utf8'))));
-      res.on('error', reject);
-    });
-    // The server may answer and close before the whole body is written.
-    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' || (err as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(err)));
-    req.end(body);
-  });
-}
+/** Pooled connections for the ~30k requests (node:http costs about half of what fetch does per request). */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function toReply(status: number, contentType: string, text: string): Reply {
   let body: unknown = undefined;
@@ -534,18 +576,37 @@ function toReply(status: number, contentType: string, text: string): Reply {
   return { status, contentType, text, body };
 }
 
+/**
+ * One request over HTTP. A body over the call's limit goes on a connection of its own: the server
+ * answers 413 without reading it and @hono/node-server then drains or drops that connection, which a
+ * pooled connection reused by the next request must not share.
+ */
+function httpRequest(url: string, method: string, headers: Record<string, string>, body?: Uint8Array, alone = false): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = request(
+      url,
+      { method, agent: alone ? false : keepAlive, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}), ...(alone ? { connection: 'close' } : {}) } },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(toReply(res.statusCode ?? 0, String(res.headers['content-type'] ?? ''), Buffer.concat(chunks).toString('utf8'))));
+        res.on('error', reject);
+      },
+    );
+    // The server may answer and close before the whole body is written: its answer still counts.
+    req.on('error', (err) => setTimeout(() => answered || reject(err), 200));
+    req.end(body);
+  });
+}
+
 async function send(contract: CallContract, s: Sample): Promise<Reply> {
   const url = urlOf(contract, s);
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (s.method === 'GET') {
-    const res = await fetch(url, { headers });
-    return toReply(res.status, res.headers.get('content-type') ?? '', await res.text());
-  }
-  headers['content-type'] = s.contentType;
+  const headers: Record<string, string> = { authorization: `Bearer ${tokens[roleFor(contract)]}` };
+  if (s.method === 'GET') return httpRequest(url, 'GET', headers);
   const body = bytesOf(s.body);
-  if (body.length > BODY_LIMIT) return postAlone(url, headers, body);
-  const res = await fetch(url, { method: 'POST', headers, body });
-  return toReply(res.status, res.headers.get('content-type') ?? '', await res.text());
+  return httpRequest(url, 'POST', { ...headers, 'content-type': s.contentType }, body, body.length > limitOf(contract));
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -558,7 +619,7 @@ function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
   const refusal = ErrorReplySchema.safeParse(r.body);
   switch (exp.kind) {
     case 'too-large':
-      if (r.status !== 413) return `expected 413 for a body over ${BODY_LIMIT} bytes, got ${r.status}`;
+      if (r.status !== 413) return `expected 413 for a body over ${limitOf(contract)} bytes, got ${r.status}`;
       return sameJson(r.body, { isSuccess: false, message: 'Request body too large.', result: null }) ? null : `bad 413 body: ${r.text.slice(0, 200)}`;
     case 'not-found':
       if (r.status !== 404) return `expected 404 for a path no route matches, got ${r.status}: ${r.text.slice(0, 200)}`;
@@ -646,14 +707,14 @@ async function casesFor(contract: CallContract, seed: number): Promise<{ invalid
   const badArb = contract.method === 'GET' ? invalidGet(contract, fields) : invalidPost(fields);
   const goodArb = contract.method === 'GET' ? validGet(contract, fields) : validPost(fields);
   // A base the contract accepts, for the fixed edge cases: all of them are sent.
-  const base = fc.sample(validEntries(fields), { numRuns: 200, seed: seed + 2 }).find((e) => contract.request.safeParse(Object.fromEntries(e)).success) ?? [];
+  const base = fc.sample(validEntries(fields), { numRuns: 200, seed: seed + 2 }).find((e) => contract.request.safeParse(JSON.parse(objectText(e))).success) ?? [];
   await classify(edgeSamples(contract, fields, base));
   await classify(fc.sample(goodArb, { numRuns: VALID_RUNS, seed: seed + 1 }));
   // Invalid-aimed samples the contract happens to accept are sent too, a few of them.
   for (let round = 0; invalid.length < MIN_INVALID && round < 10; round++) {
-    await classify(fc.sample(badArb, { numRuns: Math.max(50, Math.ceil((MIN_INVALID - invalid.length) * 1.1)), seed: seed + 10 + round }), 50);
+    await classify(fc.sample(badArb, { numRuns: Math.max(50, Math.ceil((MIN_INVALID - invalid.length) * 1.1)), seed: seed + 10 + round }), 20);
   }
-  return { invalid, valid };
+  return { invalid: invalid.slice(0, MIN_INVALID), valid };
 }
 
 /** Sends every case; the descriptions of the wrong replies, and the statuses seen. */
@@ -663,7 +724,9 @@ async function run(contract: CallContract, cases: Case[]) {
   await pool(cases, CONCURRENCY, async ({ sample, exp }) => {
     let reply: Reply;
     try {
-      reply = await send(contract, sample);
+      // Once more if the connection dropped: a pooled keep-alive socket can close under a busy machine;
+      // an input that breaks the server's connection breaks it twice.
+      reply = await send(contract, sample).catch(() => send(contract, sample));
     } catch (err) {
       failures.push(`no reply: ${String((err as Error).cause ?? err)}\n    input: ${show(sample)} (${bytesOf(sample.method === 'POST' ? sample.body : '').length} body bytes)`);
       return;

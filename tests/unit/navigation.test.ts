@@ -222,3 +222,12 @@ describe('afterSignIn (spec section 4)', () => {
     expect(afterSignIn('file-claim', CE)).toBe('/dashboard/file-claim');
   });
 });
+
+describe('the content editor routes (issue 4)', () => {
+  it('are for internal admins only; every other role gets not-found', () => {
+    for (const route of ['/dashboard/article', '/dashboard/article-details?articleRoute=x']) {
+      expect(resolveRouteFor(route, 'SFAD_InternalAdmin')).toBe(route);
+      for (const role of ['SFAD_Agent', 'SFAD_Admin', 'SFAD_CEAdmin', null]) expect(resolveRouteFor(route, role)).toBe(NOT_FOUND_ROUTE);
+    }
+  });
+});

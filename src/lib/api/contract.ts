@@ -47,7 +47,12 @@ export interface CallContract<Req extends z.ZodMiniType = z.ZodMiniType, Res ext
   readonly access: Access;
   /** True when the call changes state (refused without a bearer token or from another origin). */
   readonly mutates: boolean;
+  /** Largest request body in bytes (default BODY_LIMIT); larger → 413. */
+  readonly maxBody?: number;
 }
+
+/** The default largest request body: 64 KB. */
+export const BODY_LIMIT = 64 * 1024;
 
 /** Declares a call contract. */
 export function defineCall<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(c: CallContract<Req, Res>): CallContract<Req, Res> {

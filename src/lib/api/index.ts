@@ -1,5 +1,6 @@
 import * as AccountManager from './account-manager.ts';
 import * as Content from './content.ts';
+import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
 import * as Platform from './platform.ts';
 import * as States from './states.ts';
@@ -27,6 +28,12 @@ export const CALLS = {
   SearchContent: Content.SearchContent,
   ContentHealthcheck: Content.ContentHealthcheck,
   ContentHealthCheckResults: Content.ContentHealthCheckResults,
+  ListEditableArticles: ContentAdmin.ListEditableArticles,
+  GetEditableArticle: ContentAdmin.GetEditableArticle,
+  SaveArticle: ContentAdmin.SaveArticle,
+  PreviewArticle: ContentAdmin.PreviewArticle,
+  PublishSite: ContentAdmin.PublishSite,
+  GetPublishStatus: ContentAdmin.GetPublishStatus,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Content, Platform, States, User };
+export { AccountManager, Content, ContentAdmin, Platform, States, User };

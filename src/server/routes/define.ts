@@ -1,7 +1,8 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { config as zodConfig, locales, type z } from 'zod/mini';
-import { describeIssues, type CallContract } from '../../lib/api/contract.ts';
+import { BODY_LIMIT, describeIssues, type CallContract } from '../../lib/api/contract.ts';
+import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
@@ -19,6 +20,8 @@ export interface RouteDeps {
   verifier: TokenVerifier;
   /** Public origin: state-changing calls from any other Origin are refused. */
   origin: string;
+  /** Rebuilds and switches the served site (content editors); absent without a built site. */
+  publisher?: import('../services/publisher.ts').Publisher;
 }
 
 /** An error a handler throws to answer with a status and a readable message. */
@@ -128,5 +131,5 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
   };
   if (contract.method === 'GET') router.get(path, run);
-  else router.post(path, run);
+  else router.post(path, bodyLimit({ maxSize: contract.maxBody ?? BODY_LIMIT, onError: (c) => fail(c, 413, 'Request body too large.') }), run);
 }

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import { openPglite } from '../../../src/server/db/index.ts';
 import { loadSigningKeys } from '../../../src/server/auth/secrets.ts';
@@ -13,7 +16,9 @@ export const CLIENT_ID = 'agent-portal';
 /** Starts the real portal (API + embedded provider) on a free port with an in-memory database and demo data. */
 export async function startTestPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
   const db = await openPglite();
-  return startServer(EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', SITE_DIR: './dist', LOG_LEVEL: 'silent', ...env }), { db });
+  // A fresh DATA_DIR: published sites of a developer's ./.data must not leak into tests.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  return startServer(EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', SITE_DIR: './dist', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), { db });
 }
 
 /** A tiny cookie jar for following the provider's redirects with fetch. */

@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { PublishStatus } from '../../lib/api/content-admin.ts';
+import { writeSnapshot } from '../../../scripts/content-snapshot.ts';
+import { log } from '../log.ts';
+import type { LiveSite } from '../site.ts';
+
+/** What a publication records (sites/current.json). */
+interface Current {
+  dir: string;
+  /** The code the site was built with (see codeStamp): a site built by older code is not served. */
+  stamp: string;
+  publishedAt: string;
+}
+
+/**
+ * The code a built site belongs to: the names of its hashed assets (content changes do not change
+ * them; code changes do). Two builds of the same code share it.
+ */
+export function codeStamp(siteDir: string): string {
+  const assets = join(siteDir, '_astro');
+  const names = existsSync(assets) ? readdirSync(assets).filter((n) => n.endsWith('.js')).sort() : [];
+  return createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 16);
+}
+
+/** The published site to serve at start: the last publication when built by the same code as `builtSite`. */
+export function publishedSiteFor(sitesDir: string, builtSite: string): { dir: string | null; stale: boolean } {
+  const file = join(sitesDir, 'current.json');
+  if (!existsSync(file)) return { dir: null, stale: false };
+  try {
+    const cur = JSON.parse(readFileSync(file, 'utf8')) as Current;
+    if (!existsSync(join(cur.dir, 'index.html'))) return { dir: null, stale: true };
+    return cur.stamp === codeStamp(builtSite) ? { dir: cur.dir, stale: false } : { dir: null, stale: true };
+  } catch {
+    return { dir: null, stale: true };
+  }
+}
+
+export interface PublisherOptions {
+  /** The portal's own origin: the snapshot reads its content API. */
+  origin: string;
+  /** Where builds go (DATA_DIR/sites). */
+  sitesDir: string;
+  site: LiveSite;
+  /** The project (astro.config.mjs, src/, node_modules). */
+  projectRoot?: string;
+  /** The build steps' commands (tests replace them). */
+  commands?: { build: string[]; index: (outDir: string) => string[] };
+}
+
+export interface Publisher {
+  status(): PublishStatus;
+  /** Starts a rebuild; null when one is already running. */
+  start(requestedBy: string): PublishStatus | null;
+  /** Resolves when the running rebuild (if any) has finished. */
+  idle(): Promise<void>;
+}
+
+/** Runs a command; resolves with its output, rejects with the tail of it. */
+function run(cmd: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((res, rej) => {
+    const child = spawn(cmd[0]!, cmd.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const keep = (d: Buffer) => {
+      out = (out + d.toString('utf8')).slice(-20000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (err) => rej(new Error(`${cmd[0]}: ${err.message}`)));
+    child.on('close', (code) => (code === 0 ? res(out) : rej(new Error(`${cmd.slice(0, 3).join(' ')} exited with ${code}\n${out.slice(-2000)}`))));
+  });
+}
+
+/** One rebuild at a time: snapshot → astro build into a new folder → Pagefind → switch the live site. */
+export function createPublisher(opts: PublisherOptions): Publisher {
+  const root = resolve(opts.projectRoot ?? process.cwd());
+  const node = process.execPath;
+  const commands = opts.commands ?? {
+    build: [node, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
+    index: (outDir: string) => [node, join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', outDir],
+  };
+  let state: PublishStatus = {
+    state: 'idle',
+    step: null,
+    startedAt: null,
+    finishedAt: null,
+    error: null,
+    liveSite: opts.site.dir.split('/').pop() ?? '',
+    requestedBy: null,
+  };
+  let running: Promise<void> | null = null;
+
+  async function rebuild(id: string) {
+    const work = join(opts.sitesDir, `${id}.work`);
+    const outDir = join(opts.sitesDir, id);
+    const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', CONTENT_SNAPSHOT_DIR: join(work, 'snapshot'), SITE_OUT_DIR: outDir, ASTRO_CACHE_DIR: join(work, 'cache') };
+    try {
+      mkdirSync(work, { recursive: true });
+      state = { ...state, step: 'snapshot' };
+      await writeSnapshot(opts.origin, join(work, 'snapshot'));
+      state = { ...state, step: 'build' };
+      await run(commands.build, root, env);
+      state = { ...state, step: 'index' };
+      await run(commands.index(outDir), root, env);
+      if (!existsSync(join(outDir, 'index.html'))) throw new Error('the build produced no home page');
+      state = { ...state, step: 'switch' };
+      const previous = opts.site.dir;
+      opts.site.switchTo(outDir);
+      const cur: Current = { dir: outDir, stamp: codeStamp(outDir), publishedAt: new Date().toISOString() };
+      writeFileSync(join(opts.sitesDir, 'current.json.tmp'), JSON.stringify(cur));
+      // rename is atomic: current.json is always whole.
+      renameSync(join(opts.sitesDir, 'current.json.tmp'), join(opts.sitesDir, 'current.json'));
+      // Keep the site before (a reader may still be loading its pages); remove older ones.
+      for (const name of readdirSync(opts.sitesDir)) {
+        const p = join(opts.sitesDir, name);
+        if (p !== outDir && p !== previous && /^site-\d+$/.test(name)) rmSync(p, { recursive: true, force: true });
+      }
+      state = { ...state, state: 'succeeded', finishedAt: new Date().toISOString(), liveSite: id };
+      log.info('site published', { site: id, by: state.requestedBy });
+    } catch (err) {
+      rmSync(outDir, { recursive: true, force: true });
+      const message = (err as Error).message.slice(-2000);
+      state = { ...state, state: 'failed', finishedAt: new Date().toISOString(), error: message };
+      log.warn('site publish failed; the live site is unchanged', { site: id, error: message.slice(0, 500) });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    status: () => ({ ...state }),
+    start(requestedBy) {
+      if (running) return null;
+      mkdirSync(opts.sitesDir, { recursive: true });
+      const id = `site-${Date.now()}`;
+      state = { state: 'running', step: 'snapshot', startedAt: new Date().toISOString(), finishedAt: null, error: null, liveSite: state.liveSite, requestedBy };
+      running = rebuild(id).finally(() => {
+        running = null;
+      });
+      return { ...state };
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+}

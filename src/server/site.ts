@@ -1,0 +1,84 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { fail, type AppEnv } from './routes/define.ts';
+
+/**
+ * The built site the server answers from. Publishing builds a new folder and switches to it at once
+ * (`switchTo`): a request reads either the old or the new folder, never a half-built one.
+ */
+export class LiveSite {
+  #dir: string;
+  readonly #listeners: ((dir: string) => void)[] = [];
+  constructor(dir: string) {
+    this.#dir = resolve(dir);
+  }
+  get dir(): string {
+    return this.#dir;
+  }
+  switchTo(dir: string): void {
+    this.#dir = resolve(dir);
+    for (const l of this.#listeners) l(this.#dir);
+  }
+  onSwitch(listener: (dir: string) => void): void {
+    this.#listeners.push(listener);
+  }
+  /** The file of a URL path inside the site (directory index, .html, or the file), or null; never outside it. */
+  fileFor(urlPath: string): string | null {
+    let path: string;
+    try {
+      path = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (path.includes('\0')) return null;
+    const root = this.#dir;
+    const clean = path.replace(/\/+$/, '');
+    const candidates = extname(clean) ? [join(root, clean)] : [join(root, clean, 'index.html'), join(root, `${clean}.html`)];
+    for (const f of candidates) {
+      if ((f === root || f.startsWith(root + sep)) && existsSync(f) && statSync(f).isFile()) return f;
+    }
+    return null;
+  }
+}
+
+const TAG = /^[a-z0-9-]{1,60}$/;
+
+/** The content path a request reads: the Spanish page for a host containing 'espanol.' (spec section 2). */
+export function contentPathFor(path: string, host: string | undefined): string {
+  const spanishHost = (host ?? '').toLowerCase().includes('espanol.');
+  if (!spanishHost || path === '/es' || path.startsWith('/es/') || /^\/(_astro|pagefind|api|agentdashboard|oidc)\//.test(path) || extname(path)) return path;
+  if (path.startsWith('/dashboard/') && path !== '/dashboard/help') return path;
+  return `/es${path === '/' ? '/' : path}`;
+}
+
+/** Serves the live site: query URLs of the spec, the Spanish host, static files; `notFound` answers the rest. */
+export function siteRoutes(site: LiveSite): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
+  const r = new Hono<AppEnv>();
+  const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
+    const body = await readFile(file);
+    c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+    c.header('Cache-Control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return c.body(body, status);
+  };
+  const notFound = async (c: Context<AppEnv>) => {
+    if (c.req.path.startsWith('/agentdashboard/') || c.req.path.startsWith('/api/')) return fail(c, 404, 'Not found.');
+    const file = site.fileFor('/404');
+    return file ? send(c, file, 404) : c.html('<h1>Page not found</h1>', 404);
+  };
+  r.use('*', async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = contentPathFor(c.req.path, c.req.header('host'));
+    // /tagged-articles?tag=… (as the spec writes it): the tag's prebuilt page.
+    if (/^(\/es)?\/tagged-articles\/?$/.test(path) && c.req.query('tag') !== undefined) {
+      const tag = c.req.query('tag')!;
+      const file = TAG.test(tag) ? site.fileFor(`${path.replace(/\/$/, '')}/${tag}`) : null;
+      return file ? send(c, file) : notFound(c);
+    }
+    const file = site.fileFor(path) ?? (path !== c.req.path ? site.fileFor(c.req.path) : null);
+    return file ? send(c, file) : next();
+  });
+  return { routes: r, notFound };
+}
