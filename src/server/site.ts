@@ -65,7 +65,8 @@ export function siteRoutes(site: LiveSite): { routes: Hono<AppEnv>; notFound: (c
   };
   const notFound = async (c: Context<AppEnv>) => {
     if (c.req.path.startsWith('/agentdashboard/') || c.req.path.startsWith('/api/')) return fail(c, 404, 'Not found.');
-    const file = site.fileFor('/404');
+    const spanish = contentPathFor(c.req.path, c.req.header('host')).startsWith('/es/') || c.req.path === '/es';
+    const file = (spanish ? site.fileFor('/es/404') : null) ?? site.fileFor('/404');
     return file ? send(c, file, 404) : c.html('<h1>Page not found</h1>', 404);
   };
   r.use('*', async (c, next) => {

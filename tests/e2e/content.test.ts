@@ -78,6 +78,9 @@ test.describe('content hub', () => {
     await expect(page.locator('#search-results .card a').first()).toHaveAttribute('href', /^\/es\/articles\//);
     await page.goto('/es/tagged-articles?tag=coverage');
     await expect(page.getByRole('heading', { level: 1, name: tags.es.coverage })).toBeVisible();
+    const missing = await page.goto('/es/no-existe');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
   });
 
   test('care desk, course registration and help pages render their widgets in both languages', async ({ page }) => {

@@ -6,14 +6,15 @@
  * limits as JSON text, arrays/null/scalars instead of objects, deep nesting, invalid JSON text and bytes;
  * for GET calls query strings with repeated keys and broken percent-encoding, and `:name` path segments)
  * and a few hundred inputs it accepts (maximum lengths in awkward characters, whitespace the contract
- * trims, absent and null optionals). They are sent over HTTP, signed in as an agent, and each answer is
- * checked against an oracle: the contract's own `request.safeParse` of the exact value the server will
- * see (the JSON the server decodes, or the query and path segments Hono parses).
+ * trims, absent and null optionals). They are sent over HTTP to one portal, signed in as an agent (or,
+ * for calls agents may not make, as a role that may: the role check comes before validation), and each
+ * answer is checked against an oracle: the contract's own `request.safeParse` of the exact value the
+ * server will see (the JSON the server decodes, or the query and path segments Hono parses).
  *
  * - Never a 5xx, and always a reply.
  * - Invalid input → 400 with the envelope `{ isSuccess: false, message, result: null }` and the very
  *   message and field errors mountCall derives from the issues (or the invalid-JSON message). The
- *   exceptions are answered before validation: a body over the 64 KB limit → 413, a path segment no
+ *   exceptions are answered before validation: a body over the call's limit → 413, a path segment no
  *   route matches → 404 (both with the envelope), a URL over Node's header limit → 431 from Node.
  * - Invalid input writes nothing: a row count and md5 of every public table (the provider's storage
  *   excepted) is taken before and after each route's invalid run and must not change. The valid inputs

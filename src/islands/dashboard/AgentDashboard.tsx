@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
+import GuardError from '../shell/GuardError.tsx';
 import { useState } from 'react';
 import { ClearAgencyNotificationFlag, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
-import { runGuard } from '../../stores/guard.ts';
 import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shell/use-lang.ts';
@@ -55,14 +55,7 @@ export default function AgentDashboard() {
   const [busy, setBusy] = useState<string | null>(null);
 
   if (status === 'error') {
-    return (
-      <div className="card" role="alert">
-        <p>{s.loadFailed}</p>
-        <button type="button" className="btn btn--primary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
-          {s.retry}
-        </button>
-      </div>
-    );
+    return <GuardError />;
   }
   if (status !== 'ready' || !user.userDetails) {
     return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
+import GuardError from '../shell/GuardError.tsx';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { GetEditableArticle, ListEditableArticles, PreviewArticle, SaveArticle, type EditableArticle } from '../../lib/api/content-admin.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
-import { runGuard } from '../../stores/guard.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shell/use-lang.ts';
@@ -196,14 +196,7 @@ export default function ArticleEditor() {
   }, [userStatus, load]);
 
   if (userStatus === 'error') {
-    return (
-      <div className="card" role="alert">
-        <p>{s.loadFailed}</p>
-        <button type="button" className="btn btn--primary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
-          {s.retry}
-        </button>
-      </div>
-    );
+    return <GuardError />;
   }
   if (userStatus !== 'ready' || !user.userDetails) return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
 

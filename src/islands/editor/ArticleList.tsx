@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
+import GuardError from '../shell/GuardError.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { ListEditableArticles } from '../../lib/api/content-admin.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { api } from '../../stores/api.ts';
-import { runGuard } from '../../stores/guard.ts';
 import { $userStatus } from '../../stores/user.ts';
 import { useLang } from '../shell/use-lang.ts';
 import PublishPanel from './PublishPanel.tsx';
@@ -69,14 +69,7 @@ export default function ArticleList() {
   }, [userStatus, load]);
 
   if (userStatus === 'error') {
-    return (
-      <div className="card" role="alert">
-        <p>{s.loadFailed}</p>
-        <button type="button" className="btn btn--primary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
-          {s.retry}
-        </button>
-      </div>
-    );
+    return <GuardError />;
   }
   if (userStatus !== 'ready') return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
 

@@ -26,8 +26,11 @@ export async function renderMarkdown(md: string): Promise<string> {
   return (await (await renderer).render(md)).code;
 }
 
-async function articleRow(db: Db, route: string) {
-  const [r] = await db.query<{ article_route: string; title_en: string; title_es: string; status: 'draft' | 'published'; tags: string[] | null; published_on: string | Date; updated_at: string | Date; updated_by: string | null }>(
+type RowData = { article_route: string; title_en: string; title_es: string; status: 'draft' | 'published'; tags: string[] | null; published_on: string | Date; updated_at: string | Date; updated_by: string | null };
+
+/** The editor's rows: every article, or the one of `route`; most recently changed first. */
+async function articleRows(db: Db, route: string | null) {
+  const rows = await db.query<RowData>(
     `SELECT a.article_route, en.title AS title_en, es.title AS title_es, a.status, a.published_on, a.updated_at, a.updated_by,
             (SELECT array_agg(g.tag_key ORDER BY g.tag_key) FROM article_tags g WHERE g.article_route = a.article_route) AS tags
        FROM articles a
@@ -37,22 +40,10 @@ async function articleRow(db: Db, route: string) {
       ORDER BY a.updated_at DESC, a.article_route`,
     [route],
   );
-  return r;
-}
-
-async function listRows(db: Db) {
-  const rows = await db.query<{ article_route: string; title_en: string; title_es: string; status: 'draft' | 'published'; tags: string[] | null; published_on: string | Date; updated_at: string | Date; updated_by: string | null }>(
-    `SELECT a.article_route, en.title AS title_en, es.title AS title_es, a.status, a.published_on, a.updated_at, a.updated_by,
-            (SELECT array_agg(g.tag_key ORDER BY g.tag_key) FROM article_tags g WHERE g.article_route = a.article_route) AS tags
-       FROM articles a
-       JOIN article_translations en ON en.article_route = a.article_route AND en.lang = 'en'
-       JOIN article_translations es ON es.article_route = a.article_route AND es.lang = 'es'
-      ORDER BY a.updated_at DESC, a.article_route`,
-  );
   return rows.map(toRow);
 }
 
-const toRow = (r: NonNullable<Awaited<ReturnType<typeof articleRow>>>) => ({
+const toRow = (r: RowData) => ({
   articleRoute: r.article_route,
   titleEn: r.title_en,
   titleEs: r.title_es,
@@ -90,7 +81,7 @@ const isCalendarDay = (s: string) => {
 /** The content editor's calls (internal admins; access is in the contracts). */
 export function contentAdminRoutes(deps: RouteDeps & { publisher?: Publisher }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  mountCall(r, deps, ListEditableArticles, async () => ({ articles: await listRows(deps.db), tags: await tagMap(deps.db, 'en') }));
+  mountCall(r, deps, ListEditableArticles, async () => ({ articles: await articleRows(deps.db, null), tags: await tagMap(deps.db, 'en') }));
   mountCall(r, deps, GetEditableArticle, async ({ input }) => {
     const a = await getArticle(deps.db, input.articleRoute);
     if (!a) throw new HttpError(404, 'Article not found.');
@@ -123,7 +114,7 @@ export function contentAdminRoutes(deps: RouteDeps & { publisher?: Publisher }):
       for (const t of a.tags) await tx.query('INSERT INTO article_tags (article_route, tag_key) VALUES ($1, $2)', [a.articleRoute, t]);
     });
     log.info('article saved', { article: a.articleRoute, by: user!.id, isNew: input.isNew });
-    return toRow((await articleRow(deps.db, a.articleRoute))!);
+    return (await articleRows(deps.db, a.articleRoute))[0]!;
   });
   mountCall(r, deps, PreviewArticle, async ({ input }) => ({ html: await renderMarkdown(input.bodyMarkdown) }));
   mountCall(r, deps, PublishSite, async ({ user }) => {
