@@ -83,6 +83,18 @@ test.describe('content hub', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
   });
 
+  test("Spanish by host: a host containing 'espanol.' gets the Spanish page at the same path", async ({ page, baseURL }) => {
+    // Chromium resolves every *.localhost name to the loopback address.
+    const url = new URL(baseURL!);
+    url.hostname = 'espanol.localhost';
+    await page.goto(new URL('/agency-care-desk', url).href);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.goto(new URL(`/articles/${ARTICLE}`, url).href);
+    await expect(page.getByRole('heading', { level: 1, name: '¿Qué es la recalibración ADAS?' })).toBeVisible();
+    await page.goto(new URL('/tagged-articles?tag=coverage', url).href);
+    await expect(page.getByRole('heading', { level: 1, name: tags.es.coverage })).toBeVisible();
+  });
+
   test('care desk, course registration and help pages render their widgets in both languages', async ({ page }) => {
     for (const [path, widget] of [
       ['/agency-care-desk', 'registration-agency-contact'],

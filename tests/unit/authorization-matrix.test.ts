@@ -268,3 +268,35 @@ describe('a refused call changes nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/**
+ * Object level: a user of agency A never reads or changes agency B's data, nor another user's.
+ * The agent belongs to 10045821 and 20077314; the agency admin to 20077314 and 30012967.
+ */
+const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Record<string, unknown>; expected: number; why: string }[] = [
+  { who: 'agent', call: 'GetAccountManagerDetails', input: () => ({ AccountNumber: '30012967' }), expected: 403, why: "another agency's account manager" },
+  { who: 'agencyAdmin', call: 'GetAccountManagerDetails', input: () => ({ AccountNumber: '10045821' }), expected: 403, why: "another agency's account manager" },
+  { who: 'agent', call: 'UpdateUserDefaultAgency', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: 'default set to an agency not theirs' },
+  { who: 'agent', call: 'ClearAgencyNotificationFlag', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: "another agency's notification" },
+  { who: 'agencyAdmin', call: 'UpdateUserDefaultAgency', input: () => ({ AgencyNumber: '10045821' }), expected: 403, why: 'default set to an agency not theirs' },
+  { who: 'agent', call: 'GetUserDetails', input: () => ({ userId: subs.agencyAdmin }), expected: 403, why: "another user's details" },
+  { who: 'agencyAdmin', call: 'GetUserDetails', input: () => ({ userId: subs.agent }), expected: 403, why: "another user's details (same agency)" },
+  { who: 'ceAdmin', call: 'GetUserDetails', input: () => ({ userId: subs.agent }), expected: 403, why: "another user's details" },
+];
+
+describe('object-level checks', () => {
+  for (const c of OBJECT_LEVEL) {
+    it(`${c.call} as ${c.who}: ${c.why} → ${c.expected}, nothing changed`, async () => {
+      const before = await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2');
+      const contract = CALLS[c.call];
+      const input = { AppName: 'AgentPortal', ...c.input() };
+      const res =
+        contract.method === 'GET'
+          ? await callApi(portal, `${contract.path}?${new URLSearchParams(input as Record<string, string>)}`, { token: tokens[c.who]! })
+          : await callApi(portal, contract.path, { token: tokens[c.who]!, body: input });
+      expect(res.status, JSON.stringify(res.json)).toBe(c.expected);
+      expect(res.json).toMatchObject({ isSuccess: false, result: null });
+      expect(await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2')).toEqual(before);
+    });
+  }
+});
