@@ -7,7 +7,7 @@ import { contentAdminRoutes } from './routes/content-admin.ts';
 import { OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
 import { log } from './log.ts';
-import { fail, type AppEnv, type RouteDeps } from './routes/define.ts';
+import { fail, tooLarge, type AppEnv, type RouteDeps } from './routes/define.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
@@ -59,12 +59,12 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     for (const [k, v] of Object.entries(opts.headers)) c.res.headers.set(k, v);
   });
   // Each call's own limit (contract.maxBody, default 64 KB) is applied by mountCall; this is the ceiling.
-  app.use('/agentdashboard/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => fail(c, 413, 'Request body too large.') }));
+  app.use('/agentdashboard/*', bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }));
   app.use('/agentdashboard/*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => fail(c, 413, 'Request body too large.') }));
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
   app.use('/api/*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');

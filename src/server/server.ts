@@ -89,6 +89,8 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     publisher,
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
   });
+  // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries
+  // that need the full ones (Shiki's WebAssembly loader) are kept out of this process.
   const honoListener = getRequestListener(app.fetch);
   server.on('request', (req, res) => {
     const path = req.url ?? '/';

@@ -753,7 +753,7 @@ describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEE
   });
 
   calls.forEach(([name, contract], index) => {
-    it(`${name} (${contract.method}): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted edge inputs → never 5xx`, { timeout: 60_000 }, async () => {
+    it(`${name} (${contract.method}): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted edge inputs → never 5xx`, { timeout: 180_000 }, async () => {
       const { invalid, valid } = await casesFor(contract, SEED + index * 100);
       expect(invalid.length, 'inputs the contract refuses').toBeGreaterThanOrEqual(MIN_INVALID);
       expect(valid.length, 'inputs the contract accepts').toBeGreaterThanOrEqual(20);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { body, defineCall, requiredText, text } from './contract.ts';
-import { ArticleRouteSchema, CONTENT_LANGS, TagKeySchema } from './content.ts';
+import { ArticleRouteSchema, CONTENT_LANGS, TagKeySchema } from './content-fields.ts';
 
 /** Two article texts of 40,000 characters (up to 6 bytes each as JSON) fit. */
 const EDITOR_BODY_LIMIT = 1024 * 1024;

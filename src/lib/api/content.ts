@@ -1,12 +1,10 @@
 import { z } from 'zod/mini';
 import { CONTENT_BASE, defineCall, query } from './contract.ts';
 
-/** Languages of the content hub. */
-export const CONTENT_LANGS = ['en', 'es'] as const;
-export type ContentLang = (typeof CONTENT_LANGS)[number];
+import { CONTENT_LANGS, TagKeySchema as TagKey } from './content-fields.ts';
+
+export { CONTENT_LANGS, type ContentLang } from './content-fields.ts';
 const Lang = z.optional(z.enum(CONTENT_LANGS));
-const TagKey = z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,60}$/, 'Invalid tag'));
-const ArticleRoute = z.string().check(z.regex(/^[a-z0-9-]{1,120}$/, 'Invalid article route'));
 
 /** One widget of a content page (spec section 2); `type` names the widget, the rest is its content. */
 export const WidgetSchema = z.looseObject({
@@ -130,5 +128,4 @@ export const ContentHealthCheckResults = defineCall({
   mutates: false,
 });
 
-/** The article route pattern (editors, pages). */
-export { ArticleRoute as ArticleRouteSchema, TagKey as TagKeySchema };
+export { ArticleRouteSchema, TagKeySchema } from './content-fields.ts';

@@ -71,6 +71,12 @@ function wellFormed(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
 }
 
+/** 413 for a body over the limit; the unread rest of the body makes the connection unusable, so it closes. */
+export function tooLarge(c: Context<AppEnv>) {
+  c.header('Connection', 'close');
+  return fail(c, 413, 'Request body too large.');
+}
+
 type Handler<C extends CallContract> = (args: {
   c: Context<AppEnv>;
   input: z.infer<C['request']>;
@@ -131,5 +137,5 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
   };
   if (contract.method === 'GET') router.get(path, run);
-  else router.post(path, bodyLimit({ maxSize: contract.maxBody ?? BODY_LIMIT, onError: (c) => fail(c, 413, 'Request body too large.') }), run);
+  else router.post(path, bodyLimit({ maxSize: contract.maxBody ?? BODY_LIMIT, onError: tooLarge }), run);
 }
