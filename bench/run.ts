@@ -50,7 +50,8 @@ function pageWeights(kinds: PageKind[]): WeightRow[] {
 // ---- Lighthouse ----------------------------------------------------------------------------------
 interface LighthouseRow { kind: string; path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; tbtMs: number; cls: number }
 async function signInPage(browser: Browser, base: string, email: string): Promise<Page> {
-  const page = await browser.newPage();
+  // A context of its own: no provider session of an earlier sign-in (another user) carries over.
+  const page = await (await browser.createBrowserContext()).newPage();
   await page.goto(`${base}/dashboard/login`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('#login-email');
   await page.type('#login-email', email);
