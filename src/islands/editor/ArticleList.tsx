@@ -98,7 +98,7 @@ export default function ArticleList() {
               </button>
             </div>
           ) : !list ? (
-            <p className="muted" aria-busy="true">
+            <p className="muted editor__loading" aria-busy="true">
               <span className="spinner spinner--small" aria-hidden="true" /> {x.loading}
             </p>
           ) : list.articles.length === 0 ? (
