@@ -5,15 +5,14 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify as yaml } from 'yaml';
-import { CALLS, callPath, envelope, type CallContract } from '../src/lib/api/index.ts';
+import { CALLS, envelope, getUrl, type CallContract } from '../src/lib/api/index.ts';
 import { CONTENT_LANGS, type Article } from '../src/lib/api/content.ts';
 import { setLogLevel } from '../src/server/log.ts';
 
 export const DEFAULT_SNAPSHOT_DIR = 'src/content/snapshot';
 
 async function get<C extends CallContract>(base: string, c: C, input: Record<string, string>) {
-  const params = new URLSearchParams(Object.entries(input).filter(([k]) => !c.path.includes(`:${k}`)));
-  const url = `${base}${callPath(c, input)}?${params}`;
+  const url = `${base}${getUrl(c, input)}`;
   const res = await fetch(url).catch((err: Error) => {
     throw new Error(`content snapshot: cannot reach ${url} (${err.message}). Start the portal (npm start) or use --local.`);
   });

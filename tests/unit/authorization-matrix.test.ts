@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, pathParams, type CallContract } from '../../src/lib/api/index.ts';
+import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, getUrl, type CallContract } from '../../src/lib/api/index.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -147,16 +147,7 @@ async function send(name: string, persona: Persona) {
   const input = validRequest(name, persona);
   const token = tokens[persona];
   const opts = token ? { token } : {};
-  const inPath = new Set(pathParams(c));
-  const path = callPath(c, input).slice(DASHBOARD_BASE.length + 1);
-  if (c.base && c.base !== DASHBOARD_BASE) {
-    const qs = new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)) as [string, string][]);
-    const res = await fetch(`${portal.url}${callPath(c, input)}?${qs}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return { status: res.status, json: (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown } | null, headers: res.headers };
-  }
-  return c.method === 'GET'
-    ? callApi(portal, `${path}?${new URLSearchParams(Object.entries(input).filter(([k]) => !inPath.has(k)) as [string, string][])}`, opts)
-    : callApi(portal, path, { ...opts, body: input });
+  return c.method === 'GET' ? callApi(portal, getUrl(c, input), opts) : callApi(portal, callPath(c), { ...opts, body: input });
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, cpSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, callPath } from '../../src/lib/api/index.ts';
+import { CALLS, getUrl } from '../../src/lib/api/index.ts';
 import { openPglite } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { CONTENT_SOURCE_DIR, readContentSource, seedContent } from '../../src/server/db/content-seed.ts';
@@ -21,9 +21,7 @@ afterAll(async () => {
 });
 
 async function get(name: keyof typeof CALLS, input: Record<string, string> = {}, init: RequestInit = {}) {
-  const c = CALLS[name];
-  const qs = new URLSearchParams(Object.entries(input).filter(([k]) => !c.path.includes(`:${k}`)));
-  const res = await fetch(`${portal.url}${callPath(c, input)}?${qs}`, init);
+  const res = await fetch(`${portal.url}${getUrl(CALLS[name], input)}`, init);
   return { status: res.status, body: (await res.json()) as { isSuccess: boolean; message: string; result: any } };
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import { APP_NAME, HEADER_APP_NAME, HEADER_SSO_SESSION } from '../constants.ts';
-import { callPath, envelope, pathParams, type CallContract, type RequestOf, type ResultOf } from './contract.ts';
+import { callPath, envelope, getUrl, type CallContract, type RequestOf, type ResultOf } from './contract.ts';
 
 /** The red banner text for any failure other than 400 and 401 (spec section 8). */
 export const GENERIC_ERROR_TEXT = 'Sorry, something happened on our end. Please try again.';
@@ -47,7 +47,6 @@ export interface CallOptions {
 export function createApiClient(deps: ClientDeps) {
   async function call<C extends CallContract>(contract: C, input: Omit<RequestOf<C>, 'AppName'> & { AppName?: string }, options: CallOptions = {}): Promise<ResultOf<C>> {
     const path = callPath(contract, input as Record<string, unknown>);
-    const inPath = new Set(pathParams(contract));
     const token = deps.getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -60,8 +59,7 @@ export function createApiClient(deps: ClientDeps) {
     let url = path;
     const init: RequestInit = { method: contract.method, headers, credentials: 'same-origin', signal: options.signal };
     if (contract.method === 'GET') {
-      const qs = new URLSearchParams(Object.entries(payload).filter(([k, v]) => v !== undefined && v !== null && !inPath.has(k)).map(([k, v]) => [k, String(v)]));
-      url += `?${qs}`;
+      url = getUrl(contract, payload);
     } else {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(payload);

@@ -70,6 +70,13 @@ export function pathParams(c: Pick<CallContract, 'path'>): string[] {
   return [...c.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 }
 
+/** The URL of a GET call: its path with the segments filled, the other fields (not null) as the query. */
+export function getUrl(c: Pick<CallContract, 'path' | 'base'>, input: Record<string, unknown>): string {
+  const inPath = new Set(pathParams(c));
+  const fields = Object.entries(input).filter(([k, v]) => v !== undefined && v !== null && !inPath.has(k));
+  return `${callPath(c, input)}?${new URLSearchParams(fields.map(([k, v]) => [k, String(v)]))}`;
+}
+
 /** The reply envelope every dashboard-service call answers with. */
 export function envelope<T extends z.ZodMiniType>(result: T) {
   return z.object({ isSuccess: z.boolean(), message: z.string(), result: z.nullable(result) });

@@ -111,7 +111,8 @@ export async function signWithProviderKey(portal: RunningPortal, claims: Record<
 /** Calls the dashboard service. */
 export async function callApi(portal: RunningPortal, path: string, opts: { token?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-  const res = await fetch(`${portal.url}/agentdashboard/api/v1/${path}`, {
+  // A path under the dashboard service, or a whole path from '/'.
+  const res = await fetch(path.startsWith('/') ? `${portal.url}${path}` : `${portal.url}/agentdashboard/api/v1/${path}`, {
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
