@@ -31,25 +31,20 @@ export interface AppOptions extends RouteDeps {
   site?: LiveSite;
 }
 
-/** The dashboard service: every call of src/lib/api mounted under its base path. */
-export function dashboardService(deps: RouteDeps): Hono<AppEnv> {
+/** A service: its routers under one base path, and a 404 envelope for any other path below it. */
+function service(routers: Hono<AppEnv>[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.route('/', platformRoutes(deps));
-  api.route('/', statesRoutes(deps));
-  api.route('/', accountManagerRoutes(deps));
-  api.route('/', userRoutes(deps));
-  api.route('/', contentAdminRoutes(deps));
+  for (const r of routers) api.route('/', r);
   api.all('*', (c) => fail(c, 404, 'Not found.'));
   return api;
 }
 
-/** The content service: every call of src/lib/api/content.ts under its base path. */
-export function contentService(deps: RouteDeps): Hono<AppEnv> {
-  const api = new Hono<AppEnv>();
-  api.route('/', contentRoutes(deps));
-  api.all('*', (c) => fail(c, 404, 'Not found.'));
-  return api;
-}
+/** The dashboard service: every dashboard call of src/lib/api. */
+export const dashboardService = (deps: RouteDeps) =>
+  service([platformRoutes(deps), statesRoutes(deps), accountManagerRoutes(deps), userRoutes(deps), contentAdminRoutes(deps)]);
+
+/** The content service: every call of src/lib/api/content.ts. */
+export const contentService = (deps: RouteDeps) => service([contentRoutes(deps)]);
 
 /** The whole Hono app: security headers, API, sign-in interaction, config, static site. */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
@@ -58,17 +53,15 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await next();
     for (const [k, v] of Object.entries(opts.headers)) c.res.headers.set(k, v);
   });
-  // Each call's own limit (contract.maxBody, default 64 KB) is applied by mountCall; this is the ceiling.
-  app.use('/agentdashboard/*', bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }));
-  app.use('/agentdashboard/*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: tooLarge }));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
+  // API replies are never cached. Each call's own body limit (contract.maxBody, default 64 KB) is applied
+  // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB).
+  for (const [prefix, ceiling] of [['/agentdashboard/*', 1024 * 1024], ['/api/*', 64 * 1024]] as const) {
+    app.use(prefix, bodyLimit({ maxSize: ceiling, onError: tooLarge }));
+    app.use(prefix, async (c, next) => {
+      await next();
+      c.res.headers.set('Cache-Control', 'no-store');
+    });
+  }
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));
   if (opts.oidc) app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));

@@ -12,11 +12,9 @@ import {
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import type { Publisher } from '../services/publisher.ts';
-import { tagMap } from '../services/content.ts';
+import { ARTICLE_TAGS_SQL, day, iso, tagMap } from '../services/content.ts';
 import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
-const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-const day = (d: string | Date) => (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
 
 let renderer: ReturnType<ReturnType<typeof satteri>['createRenderer']> | null = null;
 /** The same Markdown processor as the Astro build (Sätteri). */
@@ -32,7 +30,7 @@ type RowData = { article_route: string; title_en: string; title_es: string; stat
 async function articleRows(db: Db, route: string | null) {
   const rows = await db.query<RowData>(
     `SELECT a.article_route, en.title AS title_en, es.title AS title_es, a.status, a.published_on, a.updated_at, a.updated_by,
-            (SELECT array_agg(g.tag_key ORDER BY g.tag_key) FROM article_tags g WHERE g.article_route = a.article_route) AS tags
+            ${ARTICLE_TAGS_SQL}
        FROM articles a
        JOIN article_translations en ON en.article_route = a.article_route AND en.lang = 'en'
        JOIN article_translations es ON es.article_route = a.article_route AND es.lang = 'es'

@@ -14,8 +14,12 @@ interface ArticleRow {
   body_md: string;
 }
 
-const day = (d: string | Date) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d).slice(0, 10));
-const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** A date column as YYYY-MM-DD (PGlite and postgres.js hand dates back as Date or text). */
+export const day = (d: string | Date) => (d instanceof Date ? d.toISOString() : String(d)).slice(0, 10);
+/** A timestamp column as ISO 8601. */
+export const iso = (d: string | Date) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** SQL: an article's tag keys, sorted (`a` is the articles row). */
+export const ARTICLE_TAGS_SQL = '(SELECT array_agg(g.tag_key ORDER BY g.tag_key) FROM article_tags g WHERE g.article_route = a.article_route) AS tags';
 
 const toArticle = (r: ArticleRow): Article => ({
   articleRoute: r.article_route,
@@ -32,7 +36,7 @@ const toArticle = (r: ArticleRow): Article => ({
 
 const ARTICLE_SELECT = `
   SELECT a.article_route, t.lang, t.title, t.summary, a.author, a.published_on, a.updated_at, a.layout, t.body_md,
-         (SELECT array_agg(g.tag_key ORDER BY g.tag_key) FROM article_tags g WHERE g.article_route = a.article_route) AS tags
+         ${ARTICLE_TAGS_SQL}
   FROM articles a JOIN article_translations t ON t.article_route = a.article_route
   WHERE a.status = 'published' AND t.lang = $1`;
 
