@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { siteBuildCommands, siteBuildEnv } from '../src/server/services/publisher.ts';
 
 /** Result of the build-scale bench: the site built with N generated articles, then Pagefind over it. */
 export interface BuildScale {
@@ -23,10 +24,10 @@ export function generatedArticle(i: number): string {
 }
 
 /** Runs a command under GNU time; returns wall seconds and peak resident memory (MB). */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv): { seconds: number; peakMB: number; stdout: string } {
+function timed([cmd, ...args]: string[], env: NodeJS.ProcessEnv): { seconds: number; peakMB: number; stdout: string } {
   const report = join(mkdtempSync(join(tmpdir(), 'time-')), 'rss');
   const start = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', report, cmd, ...args], { env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', report, cmd!, ...args], { env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
   return { seconds: Number(seconds.toFixed(1)), peakMB: Math.round(Number(readFileSync(report, 'utf8').trim().split('\n').pop()) / 1024), stdout: r.stdout };
@@ -44,9 +45,11 @@ export async function buildScale(articles: number): Promise<BuildScale> {
     cpSync('src/content/snapshot', snapshot, { recursive: true });
     mkdirSync(join(snapshot, 'articles', 'en'), { recursive: true });
     for (let i = 0; i < articles; i++) writeFileSync(join(snapshot, 'articles', 'en', `generated-article-${i}.md`), generatedArticle(i));
-    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', CONTENT_SNAPSHOT_DIR: snapshot, SITE_OUT_DIR: out };
-    const build = timed(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], env);
-    const pf = timed(process.execPath, ['node_modules/pagefind/lib/runner/bin.cjs', '--site', out], env);
+    // The same build as publishing (src/server/services/publisher.ts).
+    const env = siteBuildEnv({ snapshotDir: snapshot, outDir: out, cacheDir: join(work, 'cache') });
+    const commands = siteBuildCommands(process.cwd());
+    const build = timed(commands.build, env);
+    const pf = timed(commands.index(out), env);
     const indexed = Number(/Indexed (\d+) pages/.exec(pf.stdout)?.[1] ?? 0);
     return { articles, buildSeconds: build.seconds, buildPeakMemoryMB: build.peakMB, pagefindSeconds: pf.seconds, pagefindPeakMemoryMB: pf.peakMB, pagesIndexed: indexed };
   } finally {

@@ -73,14 +73,24 @@ function run(cmd: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string
   });
 }
 
-/** One rebuild at a time: snapshot → astro build into a new folder → Pagefind → switch the live site. */
-export function createPublisher(opts: PublisherOptions): Publisher {
-  const root = resolve(opts.projectRoot ?? process.cwd());
+/** The commands that build the site into a folder of its own and index it with Pagefind (publisher, build-scale bench). */
+export function siteBuildCommands(root: string) {
   const node = process.execPath;
-  const commands = opts.commands ?? {
+  return {
     build: [node, join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'],
     index: (outDir: string) => [node, join(root, 'node_modules/pagefind/lib/runner/bin.cjs'), '--site', outDir],
   };
+}
+
+/** The environment of such a build: its snapshot, output folder and cache (astro.config.mjs reads them), production mode. */
+export function siteBuildEnv(paths: { snapshotDir: string; outDir: string; cacheDir: string }): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', CONTENT_SNAPSHOT_DIR: paths.snapshotDir, SITE_OUT_DIR: paths.outDir, ASTRO_CACHE_DIR: paths.cacheDir };
+}
+
+/** One rebuild at a time: snapshot → astro build into a new folder → Pagefind → switch the live site. */
+export function createPublisher(opts: PublisherOptions): Publisher {
+  const root = resolve(opts.projectRoot ?? process.cwd());
+  const commands = opts.commands ?? siteBuildCommands(root);
   let state: PublishStatus = {
     state: 'idle',
     step: null,
@@ -95,7 +105,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
   async function rebuild(id: string) {
     const work = join(opts.sitesDir, `${id}.work`);
     const outDir = join(opts.sitesDir, id);
-    const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', CONTENT_SNAPSHOT_DIR: join(work, 'snapshot'), SITE_OUT_DIR: outDir, ASTRO_CACHE_DIR: join(work, 'cache') };
+    const env = siteBuildEnv({ snapshotDir: join(work, 'snapshot'), outDir, cacheDir: join(work, 'cache') });
     try {
       mkdirSync(work, { recursive: true });
       state = { ...state, step: 'snapshot' };
