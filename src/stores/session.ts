@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { UserManager } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
 import { clearUser } from './user.ts';
 
@@ -110,15 +110,24 @@ export function readStoredUser(storage: Storage = window.sessionStorage): Stored
 let renewTimer: ReturnType<typeof setTimeout> | null = null;
 let renewing: Promise<void> | null = null;
 
+/** True when a token expiring at `expiresAt` (seconds) is due for renewal (or its expiry is unknown). */
+const expiring = (expiresAt: number | null | undefined) => !expiresAt || expiresAt - RENEW_MARGIN_SECONDS <= Date.now() / 1000;
+
+/** The stored user, renewed with the refresh token when its access token is expiring; throws when there is none. */
+async function freshUser(um: UserManager): Promise<User> {
+  const user = await um.getUser();
+  if (!user) throw new Error('no stored user');
+  if (!expiring(user.expires_at)) return user;
+  const renewed = await um.signinSilent();
+  if (!renewed) throw new Error('renewal gave no user');
+  return renewed;
+}
+
 /** Renews the access token with the refresh token (loads oidc-client-ts); a failure signs the reader out to login. */
 export function renewSession(): Promise<void> {
   renewing ??= (async () => {
     try {
-      const um = await getUserManager();
-      const user = await um.getUser();
-      if (!user) throw new Error('no stored user');
-      const fresh = (user.expires_in ?? 0) > RENEW_MARGIN_SECONDS ? user : await um.signinSilent();
-      if (!fresh) throw new Error('renewal gave no user');
+      const fresh = await freshUser(await getUserManager());
       $session.set(toSession(fresh));
       scheduleRenewal(fresh.expires_at);
     } catch {
@@ -134,23 +143,22 @@ export function renewSession(): Promise<void> {
 function scheduleRenewal(expiresAt: number | undefined): void {
   if (renewTimer) clearTimeout(renewTimer);
   if (!expiresAt) return;
-  const due = () => expiresAt - RENEW_MARGIN_SECONDS <= Date.now() / 1000;
+  // A token already due gets a zero delay: the timer renews it at once.
   renewTimer = setTimeout(() => void renewSession(), Math.max(0, (expiresAt - RENEW_MARGIN_SECONDS) * 1000 - Date.now()));
   if (!visibilityHooked) {
     visibilityHooked = true;
     document.addEventListener('visibilitychange', () => {
       const exp = $session.get()?.expiresAt;
-      if (document.visibilityState === 'visible' && exp && exp - RENEW_MARGIN_SECONDS <= Date.now() / 1000) void renewSession();
+      if (document.visibilityState === 'visible' && exp && expiring(exp)) void renewSession();
     });
   }
-  if (due()) void renewSession();
 }
 let visibilityHooked = false;
 
 /** Loads the stored user; renews an expiring access token with the refresh token; null when signed out. */
 export async function restoreSession(): Promise<SessionState | null> {
   const stored = readStoredUser();
-  if (stored?.expires_at && stored.expires_at - RENEW_MARGIN_SECONDS > Date.now() / 1000) {
+  if (stored && !expiring(stored.expires_at)) {
     const session = toSession(stored);
     $session.set(session);
     scheduleRenewal(stored.expires_at);
@@ -161,14 +169,12 @@ export async function restoreSession(): Promise<SessionState | null> {
     return null;
   }
   const um = await getUserManager();
-  let user = await um.getUser();
-  if (user && (user.expires_in ?? 0) <= RENEW_MARGIN_SECONDS) {
-    try {
-      user = await um.signinSilent();
-    } catch {
-      await um.removeUser();
-      user = null;
-    }
+  let user: User | null;
+  try {
+    user = await freshUser(um);
+  } catch {
+    await um.removeUser();
+    user = null;
   }
   const session = user && !user.expired ? toSession(user) : null;
   $session.set(session);
