@@ -1,4 +1,5 @@
 import type { DashboardRole } from './roles.ts';
+import { isClaimFlowRoute } from './routes.ts';
 
 /** Base path of authenticated routes. */
 export const DASHBOARD = '/dashboard';
@@ -69,6 +70,11 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
     return path === DASHBOARD || path === AGENT_DASHBOARD_ROUTE ? route : AGENT_DASHBOARD_ROUTE;
   }
   if (role === 'SFAD_CEAdmin' && (name === 'start-claim' || name === 'manage-claim')) return NOT_FOUND_ROUTE;
+  // The rest of the claim flow (issue 5) is for agents and agency admins: internal admins go to their
+  // dashboard, CE admins to the internal-admin dashboard for file-claim (spec section 2) and not-found elsewhere.
+  if (isClaimFlowRoute(name) && (role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin')) {
+    return name === 'file-claim' || role === 'SFAD_InternalAdmin' ? AGENT_DASHBOARD_ROUTE : NOT_FOUND_ROUTE;
+  }
   // The content editor (issue 4) is for internal admins only.
   if ((name === 'article' || name === 'article-details') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   return route;

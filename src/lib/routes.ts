@@ -11,6 +11,15 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   // The content editor (internal admins, issue 4).
   article: { title: { en: 'Articles', es: 'Artículos' } },
   'article-details': { title: { en: 'Edit article', es: 'Editar artículo' } },
+  // The claim and quote flow (issue 5).
+  'file-claim': { title: { en: 'File a claim', es: 'Presentar un reclamo' } },
+  'start-claim': { title: { en: 'File a claim', es: 'Presentar un reclamo' } },
+  'manage-claim': { title: { en: 'Edit the claim', es: 'Editar el reclamo' } },
+  'policy-holder-quote': { title: { en: 'Policyholder quote', es: 'Cotización para el asegurado' } },
+  'appointment-option-details': { title: { en: 'Appointment options', es: 'Opciones de cita' } },
+  submit_claimdetails: { title: { en: 'Claim details', es: 'Datos del reclamo' } },
+  'submit-claim-review-details': { title: { en: 'Review the claim', es: 'Revisar el reclamo' } },
+  'success_submit-claim': { title: { en: 'Claim submitted', es: 'Reclamo enviado' } },
 };
 
 /** The document title of a route: '<page> | Agent Portal'. */
@@ -23,6 +32,11 @@ const REGISTRATION = ['course-registration', 'course-registration-unauth', 'crea
 const AGENCY_SEARCH = ['find-my-agency', 'select-agency', 'agency-not-found', 'agency-admin-add'];
 const CLAIM_FLOW = ['start-claim', 'manage-claim', 'file-claim', 'policy-holder-quote', 'appointment-option-details', 'submit_claimdetails', 'submit-claim-review-details', 'success_submit-claim'];
 const SSO = ['sso-redirect', 'sso-agency-flow'];
+
+/** True for the claim-flow pages (their flow state is cleared when the user leaves them). */
+export function isClaimFlowRoute(routeName: string): boolean {
+  return CLAIM_FLOW.includes(routeName);
+}
 
 /** The primary nav is hidden on registration, agency-search, claim-flow and SSO pages. */
 export function hidesPrimaryNav(routeName: string): boolean {

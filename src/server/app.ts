@@ -12,6 +12,7 @@ import { platformRoutes } from './routes/platform.ts';
 import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
 import { userRoutes } from './routes/user.ts';
+import { quickQuoteRoutes } from './routes/quick-quote.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
@@ -41,7 +42,14 @@ function service(routers: Hono<AppEnv>[]): Hono<AppEnv> {
 
 /** The dashboard service: every dashboard call of src/lib/api. */
 export const dashboardService = (deps: RouteDeps) =>
-  service([platformRoutes(deps), statesRoutes(deps), accountManagerRoutes(deps), userRoutes(deps), contentAdminRoutes(deps)]);
+  service([
+    platformRoutes(deps),
+    statesRoutes(deps),
+    accountManagerRoutes(deps),
+    userRoutes(deps),
+    quickQuoteRoutes(deps),
+    contentAdminRoutes(deps),
+  ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
 export const contentService = (deps: RouteDeps) => service([contentRoutes(deps)]);

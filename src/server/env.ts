@@ -33,6 +33,8 @@ export const EnvSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     /** Window of the sign-in failure counter, in seconds. */
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /** External self-service site SSO users are sent to from claim-flow pages; unset → no link (logged only). */
+    SELF_SERVICE_URL: z.url().optional(),
     /** Log level. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   });

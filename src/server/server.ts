@@ -13,6 +13,8 @@ import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { seedContent } from './db/content-seed.ts';
+import { seedShops } from './db/shops.ts';
+import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
@@ -37,6 +39,8 @@ export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SE
   const applied = await migrate(conn);
   if (applied.length) log.info('migrations applied', { applied });
   await seedReference(conn);
+  if ((await seedCatalog(conn)).created) log.info('glass catalog seeded');
+  if ((await seedShops(conn)).created) log.info('program shops seeded');
   if ((await seedContent(conn)).created) log.info('content loaded from src/server/db/content');
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(conn);
@@ -87,6 +91,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     limiter: createLoginLimiter(env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
     site,
     publisher,
+    selfServiceUrl: env.SELF_SERVICE_URL,
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
   });
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries

@@ -100,6 +100,11 @@ describe('every route in CALLS is covered here', () => {
         // Content service and editor: tests/unit/content.test.ts and tests/unit/publisher.test.ts.
         'GetContents', 'ArticleList', 'TagList', 'SearchContent', 'ContentHealthcheck', 'ContentHealthCheckResults',
         'ListEditableArticles', 'GetEditableArticle', 'SaveArticle', 'PreviewArticle', 'PublishSite', 'GetPublishStatus',
+        // The claim flow: tests/unit/claims-api.test.ts.
+        'GetInsuranceCompanies', 'GetCityAddress', 'ValidateProviderService', 'GetVehicleYears', 'GetVehicleMakes', 'GetVehicleModels',
+        'GetVehicleStyles', 'GetVehicleInfoByVin', 'GetVehicleInformationByYMMS', 'GetBigTruckVehicleInfo', 'GetApplicableClosestProviders',
+        'GetGlassOptionsByCarId', 'GetProblemQuestions', 'GetProblemPropertyQuestions', 'GetQuote', 'CreateReferral', 'GetCarrierSettings',
+        'GenerateSelfServiceUrl',
       ].sort(),
     );
   });

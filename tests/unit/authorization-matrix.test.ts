@@ -2,7 +2,9 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, getUrl, type CallContract } from '../../src/lib/api/index.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 
 /** The five kinds of caller. */
 const PERSONAS = ['anonymous', 'agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const;
@@ -35,6 +37,26 @@ const MATRIX: Record<string, Row> = {
   UpdateUserDefaultAgency:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   ClearAgencyNotificationFlag: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   NotifyUserLoggedIn:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetInsuranceCompanies:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // The claim flow (issue 5): agents and agency admins file claims; internal and CE admins are sent
+  // elsewhere by the navigation rules and refused by the API.
+  GetCityAddress:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  ValidateProviderService:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleYears:             { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleMakes:             { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleModels:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleStyles:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleInfoByVin:         { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetVehicleInformationByYMMS: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetBigTruckVehicleInfo:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetApplicableClosestProviders: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetGlassOptionsByCarId:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetProblemQuestions:         { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetProblemPropertyQuestions: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetQuote:                    { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  CreateReferral:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetCarrierSettings:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GenerateSelfServiceUrl:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   // The content service is public and read-only (spec section 7).
   GetContents:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ArticleList:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
@@ -81,6 +103,8 @@ const AGENCY: Record<Persona, string> = {
 };
 
 let portal: RunningPortal;
+/** A modern car of the catalog with several windshields (read from the running portal). */
+let car: DemoCar = PLACEHOLDER_CAR;
 const tokens: Partial<Record<Persona, string>> = {};
 const subs: Partial<Record<Persona, string>> = {};
 
@@ -137,6 +161,40 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
           es: { title: 'Restablecer su contraseña', summary: 'Cómo hacerlo.', bodyMarkdown: '## Pasos\n\nSígalos.' },
         },
       };
+    case 'GetInsuranceCompanies':
+      return base;
+    case 'GetCityAddress':
+    case 'ValidateProviderService':
+    case 'GetApplicableClosestProviders':
+      return { ...base, ZipCode: '33602' };
+    case 'GetVehicleYears':
+      return { ...base, IsBigTruck: 'false' };
+    case 'GetVehicleMakes':
+      return { ...base, Year: String(car.Year) };
+    case 'GetVehicleModels':
+      return { ...base, Year: String(car.Year), Make: car.Make };
+    case 'GetVehicleStyles':
+      return { ...base, Year: String(car.Year), Make: car.Make, Model: car.Model };
+    case 'GetVehicleInformationByYMMS':
+      return { ...base, Year: String(car.Year), Make: car.Make, Model: car.Model, Style: car.Style };
+    case 'GetVehicleInfoByVin':
+      return { ...base, Vin: car.Vin };
+    case 'GetBigTruckVehicleInfo':
+      return base;
+    case 'GetGlassOptionsByCarId':
+      return { ...base, CarId: String(car.CarId) };
+    case 'GetProblemQuestions':
+      return { ...base, CarId: car.CarId, SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace' };
+    case 'GetProblemPropertyQuestions':
+      return { ...base, CarId: car.CarId, PartNumbers: car.Windshields };
+    case 'GetQuote':
+      return { ...base, ZipCode: '33602', CarId: car.CarId, RepairOrReplace: 'Replace', NumberOfChipsOrCracks: -1, PartNumbers: car.Windshields.slice(0, 1), Deductible: 250 };
+    case 'GetCarrierSettings':
+      return { ...base, AccountNumber: AGENCY[persona] };
+    case 'GenerateSelfServiceUrl':
+      return { ...base, UserId: subs[persona] ?? 'anonymous-user', ReturnUrl: '/dashboard/start-claim' };
+    case 'CreateReferral':
+      return referralRequest(AGENCY[persona], car);
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -146,12 +204,13 @@ async function send(name: string, persona: Persona) {
   const c: CallContract = CALLS[name as keyof typeof CALLS];
   const input = validRequest(name, persona);
   const token = tokens[persona];
-  const opts = token ? { token } : {};
+  const opts = { ...(token ? { token } : {}), headers: { 'Idempotency-Key': `matrix-${name}-${persona}-${randomUUID()}` } };
   return c.method === 'GET' ? callApi(portal, getUrl(c, input), opts) : callApi(portal, callPath(c), { ...opts, body: input });
 }
 
 beforeAll(async () => {
   portal = await startTestPortal();
+  car = await demoCar(portal);
   for (const p of PERSONAS) {
     if (p === 'anonymous') continue;
     tokens[p] = (await signInForTokens(portal, EMAIL[p])).access_token;
@@ -250,6 +309,8 @@ describe('a refused call changes nothing', () => {
       errors: (await portal.db.query('SELECT count(*)::int AS n FROM client_errors'))[0],
       links: await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2'),
       logins: await portal.db.query('SELECT id, last_login_at FROM users ORDER BY id'),
+      referrals: (await portal.db.query('SELECT count(*)::int AS n FROM referrals'))[0],
+      workOrders: (await portal.db.query('SELECT count(*)::int AS n FROM work_orders'))[0],
     });
     const before = await snapshot();
     for (const [name, row] of Object.entries(MATRIX)) {
@@ -273,21 +334,27 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'GetUserDetails', input: () => ({ userId: subs.agencyAdmin }), expected: 403, why: "another user's details" },
   { who: 'agencyAdmin', call: 'GetUserDetails', input: () => ({ userId: subs.agent }), expected: 403, why: "another user's details (same agency)" },
   { who: 'ceAdmin', call: 'GetUserDetails', input: () => ({ userId: subs.agent }), expected: 403, why: "another user's details" },
+  { who: 'agent', call: 'CreateReferral', input: () => referralRequest('30012967', car), expected: 403, why: 'a claim filed for an agency not theirs' },
+  { who: 'agencyAdmin', call: 'CreateReferral', input: () => referralRequest('10045821', car), expected: 403, why: 'a claim filed for an agency not theirs' },
+  { who: 'agent', call: 'GetCarrierSettings', input: () => ({ AccountNumber: '30012967' }), expected: 403, why: "another agency's carriers" },
+  { who: 'agent', call: 'GenerateSelfServiceUrl', input: () => ({ UserId: subs.agencyAdmin, ReturnUrl: '/dashboard/start-claim' }), expected: 403, why: "another user's self-service link" },
 ];
 
 describe('object-level checks', () => {
   for (const c of OBJECT_LEVEL) {
     it(`${c.call} as ${c.who}: ${c.why} → ${c.expected}, nothing changed`, async () => {
       const before = await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2');
+      const referralsBefore = await portal.db.query('SELECT count(*)::int AS n FROM referrals');
       const contract = CALLS[c.call];
       const input = { AppName: 'AgentPortal', ...c.input() };
       const res =
         contract.method === 'GET'
           ? await callApi(portal, `${contract.path}?${new URLSearchParams(input as Record<string, string>)}`, { token: tokens[c.who]! })
-          : await callApi(portal, contract.path, { token: tokens[c.who]!, body: input });
+          : await callApi(portal, contract.path, { token: tokens[c.who]!, body: input, headers: { 'Idempotency-Key': randomUUID() } });
       expect(res.status, JSON.stringify(res.json)).toBe(c.expected);
       expect(res.json).toMatchObject({ isSuccess: false, result: null });
       expect(await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2')).toEqual(before);
+      expect(await portal.db.query('SELECT count(*)::int AS n FROM referrals')).toEqual(referralsBefore);
     });
   }
 });

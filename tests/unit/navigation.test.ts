@@ -156,8 +156,10 @@ describe('resolveRouteFor', () => {
     expect(resolveRouteFor('/dashboard', INTERNAL)).toBe('/dashboard');
   });
 
-  it('internal admins may open manage-claim and other pages', () => {
-    expect(resolveRouteFor('/dashboard/manage-claim', INTERNAL)).toBe('/dashboard/manage-claim');
+  it('internal admins are redirected from every claim-flow page (issue 5) and may open other pages', () => {
+    for (const page of ['manage-claim', 'policy-holder-quote', 'appointment-option-details', 'submit_claimdetails', 'submit-claim-review-details', 'success_submit-claim']) {
+      expect(resolveRouteFor(`/dashboard/${page}`, INTERNAL), page).toBe('/dashboard/');
+    }
     expect(resolveRouteFor('/dashboard/manage-users', INTERNAL)).toBe('/dashboard/manage-users');
   });
 
@@ -166,8 +168,13 @@ describe('resolveRouteFor', () => {
     expect(resolveRouteFor('/dashboard/manage-claim', CE)).toBe('/not-found');
     expect(resolveRouteFor('/dashboard/manage-claim/', CE)).toBe('/not-found');
     expect(resolveRouteFor('/dashboard/manage-claim?id=5', CE)).toBe('/not-found');
-    expect(resolveRouteFor('/dashboard/file-claim', CE)).toBe('/dashboard/file-claim');
+    // file-claim goes to the internal-admin dashboard for CE admins, which is the agent dashboard.
+    expect(resolveRouteFor('/dashboard/file-claim', CE)).toBe('/dashboard/');
+    for (const page of ['policy-holder-quote', 'appointment-option-details', 'submit_claimdetails', 'submit-claim-review-details', 'success_submit-claim']) {
+      expect(resolveRouteFor(`/dashboard/${page}`, CE), page).toBe('/not-found');
+    }
     expect(resolveRouteFor('/dashboard/', CE)).toBe('/dashboard/');
+    expect(resolveRouteFor('/dashboard/manage-users', CE)).toBe('/dashboard/manage-users');
   });
 
   it('agents and agency admins keep the route they asked for', () => {
@@ -212,14 +219,15 @@ describe('afterSignIn (spec section 4)', () => {
     for (const referral of ['start-claim', 'dashboard', 'agent-dashboard', 'file-claim', '/dashboard/start-claim', '/dashboard/file-claim']) {
       expect(afterSignIn(referral, INTERNAL)).toBe('/dashboard/');
     }
-    expect(afterSignIn('manage-claim', INTERNAL)).toBe('/dashboard/manage-claim');
+    // The whole claim flow is closed to internal admins (issue 5).
+    expect(afterSignIn('manage-claim', INTERNAL)).toBe('/dashboard/');
   });
 
   it('CE admins get not-found for start-claim and manage-claim referrals', () => {
     expect(afterSignIn('start-claim', CE)).toBe('/not-found');
     expect(afterSignIn('manage-claim', CE)).toBe('/not-found');
     expect(afterSignIn('/dashboard/manage-claim', CE)).toBe('/not-found');
-    expect(afterSignIn('file-claim', CE)).toBe('/dashboard/file-claim');
+    expect(afterSignIn('file-claim', CE)).toBe('/dashboard/');
   });
 });
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/index.ts';
 import { EnvSchema } from '../../src/server/env.ts';
 import { startServer, type RunningPortal } from '../../src/server/server.ts';
+import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens } from './helpers/portal.ts';
+import { demoCar, referralRequest } from './helpers/claims.ts';
 
 /** Set by .ci/run (scripts/start-test-postgres.sh): the same migrations, seed and API on real PostgreSQL. */
 const url = process.env.TEST_DATABASE_URL;
@@ -50,5 +52,23 @@ describe.skipIf(!url)('PostgreSQL via DATABASE_URL', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await portal.db.query("SELECT 1 FROM states WHERE state_code = 'ZZ'")).toEqual([]);
+  });
+
+  it('concurrent CreateReferral calls with one Idempotency-Key create exactly one referral (several connections)', async () => {
+    const tokens = await signInForTokens(portal, 'agent@demo.test');
+    const car = await demoCar(portal);
+    const key = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callApi(portal, 'QuickSubmit/CreateReferral', { token: tokens.access_token, body: referralRequest('10045821', car), headers: { 'Idempotency-Key': key } }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const numbers = new Set(replies.map((r) => (r.json!.result as { ReferralNumber: string }).ReferralNumber));
+    expect(numbers.size).toBe(1);
+    const [row] = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM referrals WHERE referral_number = $1', [[...numbers][0]!]);
+    expect(row!.n).toBe(1);
+    const [keys] = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE idem_key = $1', [key]);
+    expect(keys!.n).toBe(1);
   });
 });

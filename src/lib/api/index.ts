@@ -1,8 +1,12 @@
 import * as AccountManager from './account-manager.ts';
+import * as Carrier from './carrier.ts';
+import * as Cobranded from './cobranded.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
 import * as Platform from './platform.ts';
+import * as QuickQuote from './quick-quote.ts';
+import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
 import * as User from './user.ts';
 
@@ -22,6 +26,24 @@ export const CALLS = {
   UpdateUserDefaultAgency: User.UpdateUserDefaultAgency,
   ClearAgencyNotificationFlag: User.ClearAgencyNotificationFlag,
   NotifyUserLoggedIn: User.NotifyUserLoggedIn,
+  GetInsuranceCompanies: User.GetInsuranceCompanies,
+  GetCityAddress: QuickQuote.GetCityAddress,
+  ValidateProviderService: QuickQuote.ValidateProviderService,
+  GetVehicleYears: QuickQuote.GetVehicleYears,
+  GetVehicleMakes: QuickQuote.GetVehicleMakes,
+  GetVehicleModels: QuickQuote.GetVehicleModels,
+  GetVehicleStyles: QuickQuote.GetVehicleStyles,
+  GetVehicleInfoByVin: QuickQuote.GetVehicleInfoByVin,
+  GetVehicleInformationByYMMS: QuickQuote.GetVehicleInformationByYMMS,
+  GetBigTruckVehicleInfo: QuickQuote.GetBigTruckVehicleInfo,
+  GetApplicableClosestProviders: QuickQuote.GetApplicableClosestProviders,
+  GetGlassOptionsByCarId: QuickQuote.GetGlassOptionsByCarId,
+  GetProblemQuestions: QuickQuote.GetProblemQuestions,
+  GetProblemPropertyQuestions: QuickQuote.GetProblemPropertyQuestions,
+  GetQuote: QuickQuote.GetQuote,
+  CreateReferral: QuickSubmit.CreateReferral,
+  GetCarrierSettings: Carrier.GetCarrierSettings,
+  GenerateSelfServiceUrl: Cobranded.GenerateSelfServiceUrl,
   GetContents: Content.GetContents,
   ArticleList: Content.ArticleList,
   TagList: Content.TagList,
@@ -36,4 +58,4 @@ export const CALLS = {
   GetPublishStatus: ContentAdmin.GetPublishStatus,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Content, ContentAdmin, Platform, States, User };
+export { AccountManager, Carrier, Cobranded, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User };

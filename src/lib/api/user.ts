@@ -93,3 +93,17 @@ export const NotifyUserLoggedIn = defineCall({
   access: SIGNED_IN,
   mutates: true,
 });
+
+/** An insurance company (carrier). */
+export const InsuranceCompanySchema = z.object({ InsuranceCompanyId: z.number(), Name: z.string() });
+
+/** The insurance companies (carriers) a claim may name. */
+export const GetInsuranceCompanies = defineCall({
+  name: 'GetInsuranceCompanies',
+  method: 'GET',
+  path: 'User/GetInsuranceCompanies',
+  request: query({}),
+  result: z.array(InsuranceCompanySchema),
+  access: SIGNED_IN,
+  mutates: false,
+});

@@ -1,6 +1,7 @@
 import type { Db } from './index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { US_STATES, US_TIME_ZONES } from './reference-data.ts';
+import { seedInsuranceCompanies } from '../services/carriers.ts';
 
 /** The password every demo user has. */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -37,7 +38,25 @@ export const DEMO_USERS = [
   { email: 'internal@demo.test', role: 'SFAD_InternalAdmin', firstName: 'Jordan', lastName: 'Blake', agentNumber: null, agencies: [] },
   { email: 'ce@demo.test', role: 'SFAD_CEAdmin', firstName: 'Casey', lastName: 'Nguyen', agentNumber: null, agencies: [] },
   { email: 'noaccount@demo.test', role: 'SFAD_Agent', firstName: 'Taylor', lastName: 'Brooks', agentNumber: 'A99001', agencies: [] },
+  // An agent of the co-branded agency whose carriers were edited: claim filing is blocked (spec section 8).
+  { email: 'carrieredit@demo.test', role: 'SFAD_Agent', firstName: 'Riley', lastName: 'Chen', agentNumber: 'A10046', agencies: [['10045821', true, false]] },
 ] as const;
+
+/** The demo agents' carriers per account: [email, agency, insurer, removed]. A removed carrier is a carrier edit. */
+export const DEMO_CARRIERS: readonly (readonly [string, string, string, boolean])[] = [
+  ['agent@demo.test', '10045821', 'Progressive', false],
+  ['agent@demo.test', '10045821', 'GEICO', false],
+  ['agent@demo.test', '20077314', 'State Farm', false],
+  ['agent@demo.test', '20077314', 'Allstate', false],
+  ['admin@demo.test', '20077314', 'Nationwide', false],
+  ['admin@demo.test', '20077314', 'Travelers', false],
+  // Lakeshore: a carrier was removed → a warning, filing still allowed (not co-branded).
+  ['admin@demo.test', '30012967', 'Liberty Mutual', false],
+  ['admin@demo.test', '30012967', 'Safeco', true],
+  // Harbor Point is co-branded: the removed carrier blocks filing.
+  ['carrieredit@demo.test', '10045821', 'Progressive', true],
+  ['carrieredit@demo.test', '10045821', 'USAA', false],
+];
 
 /** Writes reference data (states, time zones); safe to run on every start. */
 export async function seedReference(db: Db): Promise<void> {
@@ -52,6 +71,7 @@ export async function seedReference(db: Db): Promise<void> {
       );
     }
   });
+  await seedInsuranceCompanies(db);
 }
 
 /** Writes the demo agencies, account managers and users once; a later run keeps what is there. */
@@ -90,6 +110,14 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
           [row!.id, agencyNumber, isDefault, notify],
         );
       }
+    }
+    for (const [email, agency, insurer, removed] of DEMO_CARRIERS) {
+      await tx.query(
+        `INSERT INTO user_agency_carriers (user_id, agency_number, insurance_company_id, removed_at)
+         SELECT u.id, $2, ic.insurance_company_id, CASE WHEN $4 THEN now() END
+           FROM users u, insurance_companies ic WHERE lower(u.email) = $1 AND ic.name = $3`,
+        [email, agency, insurer, removed],
+      );
     }
   });
   return { created: true };

@@ -22,6 +22,8 @@ export interface RouteDeps {
   origin: string;
   /** Rebuilds and switches the served site (content editors); absent without a built site. */
   publisher?: import('../services/publisher.ts').Publisher;
+  /** The external self-service site for SSO users (claim flow); unset → an empty link. */
+  selfServiceUrl?: string;
 }
 
 /** An error a handler throws to answer with a status and a readable message. */

@@ -1,0 +1,119 @@
+/**
+ * QuickSubmit/CreateReferral: the order-submission payload of spec section 3. The server re-checks every
+ * field, takes the agent from the sign-in, re-prices from the catalog and needs an Idempotency-Key header.
+ */
+import { z } from 'zod/mini';
+import { EXCLUDE_SHOPS_FLAG } from '../constants.ts';
+import { field, MESSAGES, requiredMessage, rules } from '../claim/validation.ts';
+import { AgencyNumberSchema, body, defineCall, maybe, text } from './contract.ts';
+import { CLAIM_ROLES, GlassGroupsSchema, ChipsSchema, PartNumberSchema, QuoteSchema, RepairOrReplaceSchema, ZipCodeSchema } from './quick-quote.ts';
+
+/** The header a CreateReferral call must carry: the same key returns the same referral. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** What an idempotency key may look like (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** How the policyholder gets scheduled. */
+export const SCHEDULING_OPTIONS = ['CallPolicyholder', 'PolicyholderCalls', 'ScheduleAtShop'] as const;
+export type SchedulingOption = (typeof SCHEDULING_OPTIONS)[number];
+/** How the policyholder prefers to be contacted. */
+export const CONTACT_METHODS = ['Phone', 'Text', 'Email'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+
+/** The agent's alerts for this referral (spec section 3: agent notification preferences). */
+export const NotificationSchema = z.strictObject({
+  PolicyholderContactText: z.boolean(),
+  PolicyholderContactEmail: z.boolean(),
+  ServiceScheduledText: z.boolean(),
+  ServiceScheduledEmail: z.boolean(),
+  ServiceCompleteText: z.boolean(),
+  ServiceCompleteEmail: z.boolean(),
+  SurveyCompleteText: z.boolean(),
+  SurveyCompleteEmail: z.boolean(),
+  AgentPhoneNo: maybe(field(rules.optionalPhone, 20)),
+});
+export type Notifications = z.infer<typeof NotificationSchema>;
+
+const YES_NO = z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,40}$/)), z.boolean());
+
+export const OrderSubmissionSchema = body({
+  AccountNumber: AgencyNumberSchema,
+  Agent: z.strictObject({
+    CallType: z.enum(['Claim']),
+    SchedulingOption: z.enum(SCHEDULING_OPTIONS, MESSAGES.schedulingOption),
+    /** A shop id, the exclude-shops flag, or null for no preference. */
+    InsuredProviderPreference: maybe(z.union([z.literal(EXCLUDE_SHOPS_FLAG), z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Invalid shop'))])),
+    IsCoBrandedSubmission: z.boolean(),
+    IsFromAgentPortal: z.literal(true),
+    Notifications: NotificationSchema,
+  }),
+  Customer: z.strictObject({
+    FirstName: field(rules.name('first name'), 50),
+    LastName: field(rules.name('last name'), 50),
+    Email: maybe(field(rules.optionalEmail, 254)),
+    PhoneNumber: field(rules.phone, 20),
+    PhoneNumberAlt: maybe(field(rules.optionalPhone, 20)),
+    PreferredContactMethod: z.enum(CONTACT_METHODS, MESSAGES.contactMethod),
+    OptInSms: z.boolean(),
+  }),
+  Service: z.strictObject({
+    Address: field(rules.required('street address'), 120),
+    City: field(rules.required('city'), 60),
+    State: field(rules.state, 2),
+    ZipCode: ZipCodeSchema,
+  }),
+  Vehicle: z.strictObject({
+    Country: z.literal('US'),
+    Year: z.number().check(z.int(), z.gte(1980), z.lte(2040)),
+    Make: text(60),
+    Model: text(80),
+    BodyStyle: text(80),
+    CarId: z.number().check(z.int(), z.gte(1)),
+    Vin: maybe(z.string().check(z.trim(), z.regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'A VIN has 17 characters.'))),
+  }),
+  Insurance: z.strictObject({
+    PolicyNumber: field(rules.required('policy number'), 40),
+    Carrier: field(rules.required('carrier'), 100),
+    Deductible: field(rules.amount('deductible'), 20),
+    DamageDate: field(rules.damageDate, 10),
+    AnyOther: maybe(text(1000)),
+  }),
+  Damage: z.strictObject({
+    SelectedGlassGroups: GlassGroupsSchema,
+    RepairOrReplace: RepairOrReplaceSchema,
+    NumberOfChipsOrCracks: ChipsSchema,
+    PartNumbers: z.array(PartNumberSchema).check(z.minLength(1, 'Please choose the glass part.'), z.maxLength(12)),
+    ProblemAnswers: YES_NO,
+    PropertyAnswers: YES_NO,
+  }),
+}).check(
+  z.superRefine((v, ctx) => {
+    if (v.Customer.PreferredContactMethod === 'Email' && !v.Customer.Email) {
+      ctx.issues.push({ code: 'custom', path: ['Customer', 'Email'], message: MESSAGES.emailRequired, input: v.Customer.Email });
+    }
+    if (v.Customer.PreferredContactMethod === 'Text' && !v.Customer.OptInSms) {
+      ctx.issues.push({ code: 'custom', path: ['Customer', 'OptInSms'], message: MESSAGES.textConsent, input: v.Customer.OptInSms });
+    }
+    if (v.Agent.SchedulingOption === 'ScheduleAtShop' && !/^[A-Za-z0-9-]+$/.test(v.Agent.InsuredProviderPreference ?? '')) {
+      ctx.issues.push({ code: 'custom', path: ['Agent', 'InsuredProviderPreference'], message: requiredMessage('shop name'), input: null });
+    }
+  }),
+);
+export type OrderSubmission = z.input<typeof OrderSubmissionSchema>;
+
+/** Files the referral and its work order (status Received) in one transaction. */
+export const CreateReferral = defineCall({
+  name: 'CreateReferral',
+  method: 'POST',
+  path: 'QuickSubmit/CreateReferral',
+  request: OrderSubmissionSchema,
+  result: z.object({
+    ReferralNumber: z.string(),
+    WorkOrderId: z.string(),
+    Status: z.string(),
+    CreatedAt: z.string(),
+    Quote: QuoteSchema,
+  }),
+  access: CLAIM_ROLES,
+  mutates: true,
+});

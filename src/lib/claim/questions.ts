@@ -1,0 +1,29 @@
+import type { GlassFeature } from './glass.ts';
+
+/** The problem-property questions (step 6): one per feature that tells candidate windshields apart. */
+export const PROPERTY_QUESTIONS: Record<GlassFeature, string> = {
+  'lane camera': 'Does the vehicle have a camera behind the windshield, near the rear-view mirror?',
+  'rain sensor': 'Do the wipers turn on by themselves when it rains (a rain sensor)?',
+  'heated wiper area': 'Does the windshield have heating wires at the bottom, where the wipers rest?',
+  'heads-up display': 'Does the vehicle show driving information on the windshield (a heads-up display)?',
+  acoustic: 'Does the windshield carry an "acoustic" mark in a lower corner?',
+};
+
+/**
+ * The candidate parts that match yes/no answers per feature. A part matches when it has every feature
+ * answered yes and none answered no; unanswered features do not count. With no exact match the parts
+ * that agree on the most answers win.
+ */
+export function matchParts<P extends { features: readonly string[] }>(parts: readonly P[], answers: Readonly<Record<string, boolean>>): P[] {
+  const score = (p: P) => Object.entries(answers).filter(([f, yes]) => p.features.includes(f) === yes).length;
+  const best = Math.max(0, ...parts.map(score));
+  return parts.filter((p) => score(p) === best);
+}
+
+/** The features on which the candidates differ (those are worth asking about), in a stable order. */
+export function distinguishingFeatures(parts: readonly { features: readonly string[] }[], order: readonly GlassFeature[]): GlassFeature[] {
+  return order.filter((f) => {
+    const n = parts.filter((p) => p.features.includes(f)).length;
+    return n > 0 && n < parts.length;
+  });
+}

@@ -1,0 +1,46 @@
+/** Insurance companies (carriers) and the carrier settings that can block claim filing (spec sections 4 and 8). */
+import { CARRIER_EDIT_WARNING, COBRANDED_CARRIER_BLOCK } from '../../lib/api/carrier.ts';
+import type { Queryable } from '../db/index.ts';
+
+/** Auto insurers a claim may name (reference data, written on every start). */
+export const INSURANCE_COMPANIES = [
+  'Allstate', 'American Family Insurance', 'Amica Mutual', 'Auto-Owners Insurance', 'Chubb', 'Country Financial',
+  'Erie Insurance', 'Farm Bureau Insurance', 'Farmers Insurance', 'GEICO', 'The General', 'The Hanover', 'The Hartford',
+  'Kemper', 'Liberty Mutual', 'Mercury Insurance', 'MetLife Auto & Home', 'National General', 'Nationwide',
+  'Progressive', 'Safeco', 'Sentry Insurance', 'State Farm', 'Travelers', 'USAA', 'Westfield',
+] as const;
+
+/** Writes the insurance companies; safe on every start. */
+export async function seedInsuranceCompanies(db: Queryable): Promise<void> {
+  await db.query('INSERT INTO insurance_companies (name) SELECT json_array_elements_text($1::json) ON CONFLICT (name) DO NOTHING', [[...INSURANCE_COMPANIES]]);
+}
+
+/** All insurance companies by name. */
+export async function listInsuranceCompanies(db: Queryable) {
+  const rows = await db.query<{ insurance_company_id: number; name: string }>('SELECT insurance_company_id, name FROM insurance_companies ORDER BY name');
+  return rows.map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name }));
+}
+
+/**
+ * The carrier settings of a user on one account: a removed carrier is a carrier edit, which blocks
+ * filing on a co-branded account and warns on others.
+ */
+export async function carrierSettings(db: Queryable, userId: string, agencyNumber: string) {
+  const [agency] = await db.query<{ is_cobranded: boolean }>('SELECT is_cobranded FROM agencies WHERE agency_number = $1', [agencyNumber]);
+  const rows = await db.query<{ insurance_company_id: number; name: string; removed: boolean }>(
+    `SELECT c.insurance_company_id, ic.name, c.removed_at IS NOT NULL AS removed
+       FROM user_agency_carriers c JOIN insurance_companies ic USING (insurance_company_id)
+      WHERE c.user_id = $1 AND c.agency_number = $2 ORDER BY ic.name`,
+    [userId, agencyNumber],
+  );
+  const isCobranded = agency?.is_cobranded ?? false;
+  const edited = rows.some((r) => r.removed);
+  return {
+    AccountNumber: agencyNumber,
+    IsCobranded: isCobranded,
+    CarrierEdited: edited,
+    CanFileClaim: !(edited && isCobranded),
+    Message: edited ? (isCobranded ? COBRANDED_CARRIER_BLOCK : CARRIER_EDIT_WARNING) : null,
+    Carriers: rows.filter((r) => !r.removed).map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name })),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Filing a referral (QuickSubmit/CreateReferral): checks the account and carriers, re-prices from the
+ * catalog, then writes the referral, its work order (status Received), the first status event and the
+ * idempotency key in one transaction. The same key answers with the same referral; concurrent duplicates
+ * wait on an advisory lock of (user, key), so exactly one referral is created.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod/mini';
+import { COBRANDED_CARRIER_BLOCK } from '../../lib/api/carrier.ts';
+import type { OrderSubmissionSchema } from '../../lib/api/quick-submit.ts';
+import type { Quote } from '../../lib/api/quick-quote.ts';
+import { MESSAGES, parseAmount } from '../../lib/claim/validation.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { HttpError } from '../routes/define.ts';
+import { partsByNumbers, vehicleByCarId } from './catalog.ts';
+import { carrierSettings } from './carriers.ts';
+import { PricingError, priceQuote } from './pricing.ts';
+import type { UserRow } from './users.ts';
+import { userBelongsToAgency } from './users.ts';
+import { lookupZip } from './zip.ts';
+
+export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
+
+/** What CreateReferral answers. */
+export interface ReferralReply {
+  ReferralNumber: string;
+  WorkOrderId: string;
+  Status: string;
+  CreatedAt: string;
+  Quote: Quote;
+}
+
+/** Prices parts of a car for a ZIP: the catalog's parts only, the ZIP's state for tax. */
+export async function quoteFor(
+  db: Queryable,
+  input: { ZipCode: string; CarId: number; RepairOrReplace: 'Repair' | 'Replace'; NumberOfChipsOrCracks: number; PartNumbers: string[]; Deductible?: number | null },
+): Promise<Quote> {
+  const zip = lookupZip(input.ZipCode);
+  if (!zip) throw new HttpError(400, MESSAGES.zipUnknown);
+  if (!(await vehicleByCarId(db, input.CarId))) throw new HttpError(400, 'This vehicle is not in the catalog.');
+  const numbers = [...new Set(input.PartNumbers)];
+  const parts = await partsByNumbers(db, input.CarId, numbers);
+  if (parts.length !== numbers.length) throw new HttpError(400, 'A chosen part does not fit this vehicle.');
+  try {
+    const q = priceQuote({
+      parts,
+      repairOrReplace: input.RepairOrReplace,
+      chips: input.NumberOfChipsOrCracks,
+      deductible: input.Deductible ?? null,
+      stateCode: zip.state,
+    });
+    return {
+      Lines: q.lines.map((l) => ({
+        Kind: l.kind,
+        Description: l.description,
+        PartNumber: l.partNumber,
+        Quantity: l.quantity,
+        UnitPrice: l.unitPrice,
+        Amount: l.amount,
+      })),
+      Subtotal: q.subtotal,
+      Tax: q.tax,
+      Total: q.total,
+      Deductible: q.deductible,
+      InsurancePays: q.insurancePays,
+      PolicyholderPays: q.policyholderPays,
+    };
+  } catch (err) {
+    if (err instanceof PricingError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+/** The stored reply of a referral. */
+async function replyOf(db: Queryable, referralNumber: string): Promise<ReferralReply> {
+  const [row] = await db.query<{ referral_number: string; work_order_id: string; status: string; created_at: Date; quote: Quote }>(
+    `SELECT r.referral_number, w.work_order_id, w.status, r.created_at, r.quote
+       FROM referrals r JOIN work_orders w ON w.referral_number = r.referral_number
+      WHERE r.referral_number = $1`,
+    [referralNumber],
+  );
+  if (!row) throw new Error(`referral ${referralNumber} has no work order`);
+  return {
+    ReferralNumber: row.referral_number,
+    WorkOrderId: row.work_order_id,
+    Status: row.status,
+    CreatedAt: new Date(row.created_at).toISOString(),
+    Quote: typeof row.quote === 'string' ? (JSON.parse(row.quote) as Quote) : row.quote,
+  };
+}
+
+/** Files a referral once per idempotency key. */
+export async function createReferral(db: Db, user: UserRow, input: OrderSubmission, idempotencyKey: string): Promise<ReferralReply> {
+  if (!(await userBelongsToAgency(db, user.id, input.AccountNumber))) throw new HttpError(403, 'You do not belong to this agency.');
+  const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  const lockKey = `${user.id}\u0001${idempotencyKey}`;
+
+  // A retry that finds its key answers at once (no re-pricing, no carrier check).
+  const prior = await findKey(db, user.id, idempotencyKey);
+  if (prior) return answerFor(db, prior, requestHash);
+
+  const settings = await carrierSettings(db, user.id, input.AccountNumber);
+  if (!settings.CanFileClaim) throw new HttpError(403, COBRANDED_CARRIER_BLOCK);
+  const companies = await db.query('SELECT 1 FROM insurance_companies WHERE lower(name) = lower($1)', [input.Insurance.Carrier]);
+  if (companies.length === 0) throw new HttpError(400, 'Please choose a carrier from the list.');
+  const vehicle = await vehicleByCarId(db, input.Vehicle.CarId);
+  if (!vehicle) throw new HttpError(400, 'This vehicle is not in the catalog.');
+  const deductible = parseAmount(input.Insurance.Deductible);
+  const quote = await quoteFor(db, {
+    ZipCode: input.Service.ZipCode,
+    CarId: vehicle.carId,
+    RepairOrReplace: input.Damage.RepairOrReplace,
+    NumberOfChipsOrCracks: input.Damage.NumberOfChipsOrCracks,
+    PartNumbers: input.Damage.PartNumbers,
+    Deductible: deductible,
+  });
+  const submission = {
+    ...input,
+    // The agent is the signed-in user, whatever the payload says.
+    AgentNumber: user.agent_number,
+    AgentFirstName: user.first_name,
+    AgentLastName: user.last_name,
+    AgentEmail: user.email,
+    Vehicle: { ...input.Vehicle, Year: vehicle.year, Make: vehicle.make, Model: vehicle.model, BodyStyle: vehicle.style },
+  };
+
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey]);
+    const raced = await findKey(tx, user.id, idempotencyKey);
+    if (raced) return answerFor(tx, raced, requestHash);
+    const [ref] = await tx.query<{ referral_number: string }>(
+      `INSERT INTO referrals (referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number,
+         carrier, zip_code, car_id, vin, vehicle, repair_or_replace, total, submission, quote)
+       VALUES (to_char(now(), 'YY') || lpad(nextval('referral_number_seq')::text, 7, '0'), $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
+       RETURNING referral_number`,
+      [input.AccountNumber, user.id, input.Agent.CallType, input.Customer.FirstName, input.Customer.LastName, input.Insurance.PolicyNumber,
+        input.Insurance.Carrier, input.Service.ZipCode, vehicle.carId, input.Vehicle.Vin ?? null,
+        `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.style}`, input.Damage.RepairOrReplace, quote.Total, submission, quote],
+    );
+    const [wo] = await tx.query<{ work_order_id: string }>(
+      `INSERT INTO work_orders (work_order_id, referral_number, agency_number, status)
+       VALUES ('WO' || nextval('work_order_seq'), $1, $2, 'Received') RETURNING work_order_id`,
+      [ref!.referral_number, input.AccountNumber],
+    );
+    await tx.query(`INSERT INTO work_order_events (work_order_id, status, note) VALUES ($1, 'Received', 'Referral filed in the Agent Portal')`, [
+      wo!.work_order_id,
+    ]);
+    await tx.query('INSERT INTO idempotency_keys (user_id, idem_key, request_hash, referral_number) VALUES ($1,$2,$3,$4)', [
+      user.id,
+      idempotencyKey,
+      requestHash,
+      ref!.referral_number,
+    ]);
+    return replyOf(tx, ref!.referral_number);
+  });
+}
+
+async function findKey(db: Queryable, userId: string, key: string) {
+  const [row] = await db.query<{ request_hash: string; referral_number: string }>(
+    'SELECT request_hash, referral_number FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2',
+    [userId, key],
+  );
+  return row;
+}
+
+async function answerFor(db: Queryable, prior: { request_hash: string; referral_number: string }, requestHash: string) {
+  if (prior.request_hash !== requestHash) {
+    throw new HttpError(409, 'This Idempotency-Key was already used for a different claim. Start the submission again.');
+  }
+  return replyOf(db, prior.referral_number);
+}
