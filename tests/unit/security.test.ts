@@ -5,6 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKeys, publicJwks } from '../../src/server/auth/secrets.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import { DEMO_USERS } from '../../src/server/db/seed.ts';
 import { AUDIENCE, callApi, signInForTokens, signWithProviderKey, startTestPortal, type Tokens } from './helpers/portal.ts';
 
 let portal: RunningPortal;
@@ -395,6 +396,6 @@ describe('request hygiene', () => {
     const res = await callApi(portal, `User/GetUserDetails?AppName=AgentPortal&userId=${"'; DROP TABLE users; --"}`, { token: agent.access_token });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).not.toMatch(/at \w+ \(|SELECT|pglite|node_modules/i);
-    expect(await count('users')).toBe(5);
+    expect(await count('users')).toBe(DEMO_USERS.length);
   });
 });
