@@ -251,3 +251,18 @@ describe('self-service link for SSO users', () => {
     }
   });
 });
+
+describe('README demo VINs', () => {
+  it('each VIN the README lists decodes to the vehicle it names', async () => {
+    const { readFileSync } = await import('node:fs');
+    const rows = [...readFileSync('README.md', 'utf8').matchAll(/^\| `([A-HJ-NPR-Z0-9]{17})` \| (\d{4}) (\S+(?: \S+)*?) \(|^\| `([A-HJ-NPR-Z0-9]{17})` \| (\d{4}) ([^|(]+?) \|/gm)];
+    expect(rows.length).toBe(6);
+    for (const m of rows) {
+      const vin = m[1] ?? m[4]!;
+      const label = `${m[2] ?? m[5]} ${(m[3] ?? m[6])!.trim()}`;
+      const v = (await call('GetVehicleInfoByVin', { Vin: vin })).json!.result as { Vehicle: { Year: number; Make: string; Model: string; Style: string } | null };
+      expect(v.Vehicle, vin).not.toBeNull();
+      expect(`${v.Vehicle!.Year} ${v.Vehicle!.Make} ${v.Vehicle!.Model} ${v.Vehicle!.Style}`.startsWith(label.replace(/ \(big truck\)$/, '')), `${vin}: ${label}`).toBe(true);
+    }
+  });
+});
