@@ -192,7 +192,13 @@ export function generateCatalog(): Catalog {
       const last = Math.min(LAST_YEAR, to);
       for (const style of STYLES[kind]) {
         const combo = comboIndex++;
-        for (const [g0, g1] of generations(`${make}:${model}:${from}`, first, last)) {
+        // A camera windshield first offered mid-generation comes with a refresh: the generation splits there,
+        // so the years before it never get camera parts (parts belong to the whole platform).
+        const offered = big ? 2017 : tier === 3 ? 2010 : 2013;
+        const gens = generations(`${make}:${model}:${from}`, first, last).flatMap(([a, b]): [number, number][] =>
+          a < offered && b >= offered ? [[a, offered - 1], [offered, b]] : [[a, b]],
+        );
+        for (const [g0, g1] of gens) {
           const pid = platformId++;
           platforms.push({ platformId: pid, make, model, firstYear: g0, lastYear: g1, bodyStyle: style });
           glassFor({ make, model, kind, style, tier, big, g0, g1, pid }, addPart);

@@ -6,8 +6,8 @@ import type { Db, Queryable } from '../db/index.ts';
 
 /** Writes the generated catalog once (bulk, one transaction); a later start keeps what is there. */
 export async function seedCatalog(db: Db): Promise<{ created: boolean; vehicles: number; parts: number }> {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
-  if ((row?.n ?? 0) > 0) return { created: false, vehicles: row!.n, parts: 0 };
+  const [row] = await db.query<{ n: number; parts: number }>('SELECT count(*)::int AS n, (SELECT count(*)::int FROM glass_parts) AS parts FROM vehicles');
+  if ((row?.n ?? 0) > 0) return { created: false, vehicles: row!.n, parts: row!.parts };
   const { platforms, vehicles, parts } = catalog();
   await db.transaction(async (tx) => {
     await tx.query(
