@@ -2,6 +2,8 @@
 export const DASHBOARD_ROLES = ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin'] as const;
 /** A dashboardUserRole claim value. */
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
+/** Who files claims and quotes: agents and agency admins (internal and CE admins are sent elsewhere). */
+export const CLAIM_ROLES = ['SFAD_Agent', 'SFAD_Admin'] as const;
 /** The portal's role names (spec section 4): internal admin, CE admin, else 'User'. */
 export type AppRole = 'internal admin' | 'CE admin' | 'User';
 

@@ -35,6 +35,7 @@ import { BODY_LIMIT, CALLS, callPath, DASHBOARD_BASE, describeIssues, envelope, 
 import type { DashboardRole } from '../../src/lib/roles.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 
 /** Inputs the contract refuses, per route (at least). */
 const MIN_INVALID = 1000;
@@ -65,6 +66,30 @@ let portal: RunningPortal;
 const tokens: Partial<Record<DashboardRole, string>> = {};
 let userId: string;
 const seeded: string[] = [];
+/** Cars of the seeded catalog, for the claim calls' examples. */
+let cars: DemoCar[] = [PLACEHOLDER_CAR];
+
+/**
+ * Requests real callers send, for calls whose fields the generators cannot satisfy by themselves (rules
+ * that answer with their own message, coerced numbers in a range, nested objects): the valid samples are
+ * these, varied one leaf field at a time (the contract still judges each).
+ */
+const ZIPS = ['33602', '80202-1234', '60601', '10001', '99501', '59337'];
+const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
+  GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
+  ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
+  GetApplicableClosestProviders: () => ZIPS.map((ZipCode, i) => ({ AppName: 'AgentPortal', ZipCode, ExcludeShops: i % 2 === 0 })),
+  GetVehicleMakes: () => cars.map((c) => ({ AppName: 'AgentPortal', Year: c.Year })),
+  GetVehicleModels: () => cars.map((c) => ({ AppName: 'AgentPortal', Year: c.Year, Make: c.Make })),
+  GetVehicleStyles: () => cars.map((c) => ({ AppName: 'AgentPortal', Year: c.Year, Make: c.Make, Model: c.Model })),
+  GetVehicleInformationByYMMS: () => cars.map((c) => ({ AppName: 'AgentPortal', Year: c.Year, Make: c.Make, Model: c.Model, Style: c.Style })),
+  GetVehicleInfoByVin: () => cars.map((c) => ({ AppName: 'AgentPortal', Vin: c.Vin })),
+  GetGlassOptionsByCarId: () => cars.map((c) => ({ AppName: 'AgentPortal', CarId: c.CarId })),
+  GetProblemQuestions: () => cars.map((c) => ({ AppName: 'AgentPortal', CarId: c.CarId, SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Repair' })),
+  GetProblemPropertyQuestions: () => cars.map((c) => ({ AppName: 'AgentPortal', CarId: c.CarId, PartNumbers: c.Windshields })),
+  GetQuote: () => cars.map((c) => ({ AppName: 'AgentPortal', ZipCode: '33602', CarId: c.CarId, RepairOrReplace: 'Replace', NumberOfChipsOrCracks: -1, PartNumbers: c.Windshields.slice(0, 1), Deductible: 500 })),
+  CreateReferral: () => cars.map((c) => referralRequest('10045821', c)),
+};
 
 beforeAll(async () => {
   // No built site, so no publisher: a valid PublishSite answers 409 instead of starting a real site
@@ -74,6 +99,7 @@ beforeAll(async () => {
     tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
   }
   userId = String(decodeJwt(tokens.SFAD_Agent!).sub);
+  cars = await Promise.all([0, 7, 40].map((i) => demoCar(portal, i)));
   // A few keys the seeded content knows (topics, articles), so that valid inputs also reach success paths.
   for (const sql of ['SELECT tag_key AS v FROM content_tags ORDER BY 1 LIMIT 3', 'SELECT article_route AS v FROM articles ORDER BY 1 LIMIT 3']) {
     seeded.push(...(await portal.db.query<{ v: string }>(sql).catch(() => [])).map((r) => r.v));
@@ -692,7 +718,47 @@ interface Case {
 }
 
 /** The inputs of one route: at least MIN_INVALID the contract refuses, and those it accepts (generated and fixed edges). */
-async function casesFor(contract: CallContract, seed: number): Promise<{ invalid: Case[]; valid: Case[] }> {
+/** The leaf paths of a plain JSON object, each with its field description (when the contract has one). */
+function leaves(value: Record<string, unknown>, fields: Field[], path: string[] = []): { path: string[]; field: Field | undefined }[] {
+  return Object.entries(value).flatMap(([k, v]) => {
+    const field = fields.find((f) => f.key === k);
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && field?.children) return leaves(v as Record<string, unknown>, field.children, [...path, k]);
+    return [{ path: [...path, k], field }];
+  });
+}
+/** A copy of a JSON object with one path set (undefined deletes it). */
+function setAt(value: Record<string, unknown>, path: string[], to: unknown): Record<string, unknown> {
+  const copy = structuredClone(value);
+  let at: Record<string, unknown> = copy;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  if (to === undefined) delete at[path.at(-1)!];
+  else at[path.at(-1)!] = to;
+  return copy;
+}
+/** Samples from a call's valid example: as is, and each leaf varied (generated value, padded, absent, null). */
+function exampleSamples(contract: CallContract, fields: Field[], example: Record<string, unknown>, seed: number): Sample[] {
+  const make = (why: string, v: Record<string, unknown>): Sample =>
+    contract.method === 'GET'
+      ? getSample(contract, why, Object.entries(v), 'pct')
+      : { method: 'POST', why, body: JSON.stringify(v), contentType: 'application/json' };
+  const out: Sample[] = [make('example', example)];
+  for (const { path, field } of leaves(example, fields)) {
+    const name = path.join('.');
+    let at: unknown = example;
+    for (const k of path) at = (at as Record<string, unknown>)[k];
+    if (typeof at === 'string') {
+      for (const [a, b] of [[' ', '\t'], ['\n', ''], ['', '\u00a0'], ['\u3000', ' '], ['\ufeff', ''], ['\r\n', '  ']]) {
+        out.push(make(`example, ${name} padded`, setAt(example, path, a + at + b)));
+      }
+    }
+    if (field?.optional) out.push(make(`example without ${name}`, setAt(example, path, undefined)));
+    if (field?.nullable) out.push(make(`example, ${name} null`, setAt(example, path, null)));
+    if (field) for (const v of fc.sample(validValue(field), { numRuns: 6, seed })) out.push(make(`example, ${name} varied`, setAt(example, path, JSON.parse(json(v)))));
+  }
+  return out;
+}
+
+async function casesFor(contract: CallContract, seed: number, examples: Record<string, unknown>[] = []): Promise<{ invalid: Case[]; valid: Case[] }> {
   const fields = fieldsOf(contract);
   const readQuery = queryReader(contract);
   const invalid: Case[] = [];
@@ -710,6 +776,7 @@ async function casesFor(contract: CallContract, seed: number): Promise<{ invalid
   // A base the contract accepts, for the fixed edge cases: all of them are sent.
   const base = fc.sample(validEntries(fields), { numRuns: 200, seed: seed + 2 }).find((e) => contract.request.safeParse(JSON.parse(objectText(e))).success) ?? [];
   await classify(edgeSamples(contract, fields, base));
+  for (const [i, example] of examples.entries()) await classify(exampleSamples(contract, fields, example, seed + 3 + i));
   await classify(fc.sample(goodArb, { numRuns: VALID_RUNS, seed: seed + 1 }));
   // Invalid-aimed samples the contract happens to accept are sent too, a few of them.
   for (let round = 0; invalid.length < MIN_INVALID && round < 10; round++) {
@@ -754,7 +821,7 @@ describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEE
 
   calls.forEach(([name, contract], index) => {
     it(`${name} (${contract.method}): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted edge inputs → never 5xx`, { timeout: 180_000 }, async () => {
-      const { invalid, valid } = await casesFor(contract, SEED + index * 100);
+      const { invalid, valid } = await casesFor(contract, SEED + index * 100, VALID_EXAMPLES[name]?.());
       expect(invalid.length, 'inputs the contract refuses').toBeGreaterThanOrEqual(MIN_INVALID);
       expect(valid.length, 'inputs the contract accepts').toBeGreaterThanOrEqual(20);
 

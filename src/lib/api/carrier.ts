@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { AgencyNumberSchema, defineCall, query } from './contract.ts';
-import { CLAIM_ROLES } from './quick-quote.ts';
+import { CLAIM_ROLES } from '../roles.ts';
 
 /** Spec section 8: carrier edits on a co-branded account block filing. */
 export const COBRANDED_CARRIER_BLOCK = 'Due to edits in your carriers, you’re unable to file a claim. Please contact the Agency Care Desk for help.';

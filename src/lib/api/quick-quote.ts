@@ -5,10 +5,11 @@
 import { z } from 'zod/mini';
 import { GLASS_FEATURES, GLASS_GROUPS, GLASS_LOCATIONS, GLASS_TINTS, GLASS_TYPES, RECALIBRATIONS, REPAIR_OR_REPLACE } from '../claim/glass.ts';
 import { field, MESSAGES, rules } from '../claim/validation.ts';
+import { CLAIM_ROLES } from '../roles.ts';
 import { body, defineCall, maybe, query, text } from './contract.ts';
 
-/** Who files claims and quotes: agents and agency admins (internal and CE admins are sent elsewhere). */
-export const CLAIM_ROLES = ['SFAD_Agent', 'SFAD_Admin'] as const;
+// Who files claims and quotes (roles.ts, so that carrier.ts does not pull these contracts into every claim page).
+export { CLAIM_ROLES };
 
 /** A ZIP code: 5 digits, optional 4-digit extension (spec section 5). */
 export const ZipCodeSchema = field(rules.zip, 10);
@@ -18,6 +19,8 @@ export const VinSchema = z.string().check(z.trim(), z.minLength(1, 'Please enter
 export const YearSchema = z.coerce.number().check(z.int('Invalid year'), z.gte(1980, 'Invalid year'), z.lte(2040, 'Invalid year'));
 /** A CarId of the catalog. */
 export const CarIdSchema = z.coerce.number().check(z.int('Invalid CarId'), z.gte(1, 'Invalid CarId'), z.lte(2_000_000_000, 'Invalid CarId'));
+/** A CarId in a JSON body. */
+export const CarIdNumber = z.number().check(z.int('Invalid CarId'), z.gte(1, 'Invalid CarId'), z.lte(2_000_000_000, 'Invalid CarId'));
 /** A NAGS-style part number. */
 export const PartNumberSchema = z.string().check(z.trim(), z.regex(/^[A-Z]{2}\d{5}[A-Z]{0,8}$/, 'Invalid part number'));
 /** The glass groups picked on the damage step. */
@@ -197,7 +200,7 @@ export const GetProblemQuestions = defineCall({
   name: 'GetProblemQuestions',
   method: 'POST',
   path: 'QuickQuote/VehicleProblemQuestions/GetProblemQuestions',
-  request: body({ CarId: z.number().check(z.int(), z.gte(1)), SelectedGlassGroups: GlassGroupsSchema, RepairOrReplace: RepairOrReplaceSchema }),
+  request: body({ CarId: CarIdNumber, SelectedGlassGroups: GlassGroupsSchema, RepairOrReplace: RepairOrReplaceSchema }),
   result: z.array(QuestionSchema),
   access: CLAIM_ROLES,
   mutates: false,
@@ -208,7 +211,7 @@ export const GetProblemPropertyQuestions = defineCall({
   name: 'GetProblemPropertyQuestions',
   method: 'POST',
   path: 'QuickQuote/VehicleProblemPropertyQuestions/GetProblemPropertyQuestions',
-  request: body({ CarId: z.number().check(z.int(), z.gte(1)), PartNumbers: z.array(PartNumberSchema).check(z.maxLength(40)) }),
+  request: body({ CarId: CarIdNumber, PartNumbers: z.array(PartNumberSchema).check(z.maxLength(40)) }),
   result: z.array(z.object({ QuestionId: z.enum(GLASS_FEATURES), Text: z.string() })),
   access: CLAIM_ROLES,
   mutates: false,
@@ -217,7 +220,7 @@ export const GetProblemPropertyQuestions = defineCall({
 /** What is being priced: the car, the parts, repair or replace, chips, the deductible. */
 export const QuoteRequestShape = {
   ZipCode: ZipCodeSchema,
-  CarId: z.number().check(z.int(), z.gte(1)),
+  CarId: CarIdNumber,
   RepairOrReplace: RepairOrReplaceSchema,
   NumberOfChipsOrCracks: ChipsSchema,
   PartNumbers: z.array(PartNumberSchema).check(z.minLength(1, 'Please choose the glass part.'), z.maxLength(12)),

@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
 import { EXCLUDE_SHOPS_FLAG } from '../constants.ts';
 import { field, MESSAGES, requiredMessage, rules } from '../claim/validation.ts';
 import { AgencyNumberSchema, body, defineCall, maybe, text } from './contract.ts';
-import { CLAIM_ROLES, GlassGroupsSchema, ChipsSchema, PartNumberSchema, QuoteSchema, RepairOrReplaceSchema, ZipCodeSchema } from './quick-quote.ts';
+import { CarIdNumber, CLAIM_ROLES, GlassGroupsSchema, ChipsSchema, PartNumberSchema, QuoteSchema, RepairOrReplaceSchema, ZipCodeSchema } from './quick-quote.ts';
 
 /** The header a CreateReferral call must carry: the same key returns the same referral. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -68,7 +68,7 @@ export const OrderSubmissionSchema = body({
     Make: text(60),
     Model: text(80),
     BodyStyle: text(80),
-    CarId: z.number().check(z.int(), z.gte(1)),
+    CarId: CarIdNumber,
     Vin: maybe(z.string().check(z.trim(), z.regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'A VIN has 17 characters.'))),
   }),
   Insurance: z.strictObject({
