@@ -34,6 +34,8 @@ export const EXCLUDE_SHOPS_FLAG = 'ExcludeSafeliteShops';
 export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_VEHICLE_SELECTION_METHOD = 'VIN';
 export const DEFAULT_NUMBER_OF_CHIPS_OR_CRACKS = -1;
+/** The sessionStorage key of the claim flow's state (one flow per tab; cleared when the user leaves the flow). */
+export const CLAIM_FLOW_KEY = 'portal.claimFlow';
 
 /** Agency Care Desk contact details shown in the footer panel. */
 export const CARE_DESK = {

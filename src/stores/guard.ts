@@ -1,5 +1,8 @@
 import { GetUserAgencyList, GetUserDetails } from '../lib/api/user.ts';
 import { LogPageView, Setup, SetupAnalytics } from '../lib/api/platform.ts';
+import { routeName } from '../lib/navigation.ts';
+import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
+import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api, installErrorReporting } from './api.ts';
 import { deviceId } from './analytics.ts';
 import { loginUrl, restoreSession } from './session.ts';
@@ -11,6 +14,7 @@ const LAST_ROUTE_KEY = 'portal.lastRoute';
 /**
  * The route guard of every authenticated page: a stored session (else login with the referral), the
  * layout-setup call (401 → login; a redirect for the role → go there), then the user's details and agencies.
+ * Any page outside the claim flow forgets the claim flow's state.
  */
 export async function runGuard(): Promise<void> {
   if ($userStatus.get() === 'loading' || $userStatus.get() === 'ready') return;
@@ -18,6 +22,8 @@ export async function runGuard(): Promise<void> {
   installErrorReporting();
   const toRoute = window.location.pathname;
   try {
+    // Spec section 4: the claim-flow quote data is cleared when leaving the claim-flow pages.
+    if (!isClaimFlowRoute(routeName(toRoute))) sessionStorage.removeItem(CLAIM_FLOW_KEY);
     const session = await restoreSession();
     if (!session) {
       window.location.replace(loginUrl(toRoute + window.location.search));

@@ -32,6 +32,12 @@ export const $user = map<UserState>({ ...EMPTY });
 /** 'loading' until the route guard has loaded the user, then 'ready'. */
 export const $userStatus = atom<'idle' | 'loading' | 'ready' | 'error'>('idle');
 
+/**
+ * The claim flow's progress percent for the header's progress bar (null: the page's own value). Kept beside
+ * the user state, which the header and every claim island already load, so it costs no chunk of its own.
+ */
+export const $claimProgress = atom<number | null>(null);
+
 /** The active agency, or null. */
 export const $activeAgency = computed($user, (u) => u.agencyList.find((a) => a.agencyNumber === u.activeAgencyNumber) ?? null);
 

@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { routeForScenario } from '../../lib/navigation.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
 import { $session } from '../../stores/session.ts';
-import { $user, $userStatus } from '../../stores/user.ts';
+import { $claimProgress, $user, $userStatus } from '../../stores/user.ts';
 import { runGuard } from '../../stores/guard.ts';
 import AgencyDropdown from './AgencyDropdown.tsx';
 import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
-import LeaveDialog from './LeaveDialog.tsx';
+// Shown only after a click on registration pages: loaded then (docs/decisions/005).
+const LeaveDialog = lazy(() => import('./LeaveDialog.tsx'));
 import ProgressBar from './ProgressBar.tsx';
 import UserMenu from './UserMenu.tsx';
 import { useLang } from './use-lang.ts';
@@ -20,7 +21,7 @@ export interface HeaderProps {
   authenticated: boolean;
   /** Explore topics (content tags). */
   topics: Topic[];
-  /** Percent for the claim-flow progress bar, when the page shows one. */
+  /** Percent for the claim-flow progress bar, when the page shows one ($claimProgress overrides it live). */
   progress?: number | null;
 }
 
@@ -30,6 +31,8 @@ export default function Header({ route, authenticated, topics, progress = null }
   const status = useStore($userStatus);
   const user = useStore($user);
   const session = useStore($session);
+  // The claim flow's islands set the percent as its steps change; the page's own value until they do.
+  const liveProgress = useStore($claimProgress);
   const [leaving, setLeaving] = useState<string | null>(null);
 
   useEffect(() => {
@@ -95,15 +98,17 @@ export default function Header({ route, authenticated, topics, progress = null }
           <div className="agency-pending" />
         </div>
       )}
-      {progress !== null && <ProgressBar percent={progress} />}
+      {progress !== null && <ProgressBar percent={liveProgress ?? progress} />}
       {leaving && (
-        <LeaveDialog
-          onLeave={() => {
-            sessionStorage.removeItem(SAVED_COURSE_KEY);
-            window.location.assign(leaving);
-          }}
-          onStay={() => setLeaving(null)}
-        />
+        <Suspense fallback={null}>
+          <LeaveDialog
+            onLeave={() => {
+              sessionStorage.removeItem(SAVED_COURSE_KEY);
+              window.location.assign(leaving);
+            }}
+            onStay={() => setLeaving(null)}
+          />
+        </Suspense>
       )}
     </header>
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { body, defineCall, requiredText, text } from './contract.ts';
+import { body, defineCall, requiredText, StringMapSchema, text } from './contract.ts';
 import { ArticleRouteSchema, CONTENT_LANGS, TagKeySchema } from './content-fields.ts';
 
 /** Two article texts of 40,000 characters (up to 6 bytes each as JSON) fit. */
@@ -68,7 +68,7 @@ export const ListEditableArticles = defineCall({
   method: 'POST',
   path: 'ContentAdmin/ListArticles',
   request: body({}),
-  result: z.object({ articles: z.array(ArticleRowSchema), tags: z.record(z.string(), z.string()) }),
+  result: z.object({ articles: z.array(ArticleRowSchema), tags: StringMapSchema }),
   access: EDITORS,
   mutates: false,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CONTENT_BASE, defineCall, query } from './contract.ts';
+import { CONTENT_BASE, defineCall, query, StringMapSchema } from './contract.ts';
 
 import { CONTENT_LANGS, TagKeySchema as TagKey } from './content-fields.ts';
 
@@ -81,7 +81,7 @@ export const TagList = defineCall({
   base: CONTENT_BASE,
   path: 'TagList',
   request: query({ lang: Lang }),
-  result: z.object({ Result: z.record(z.string(), z.string()) }),
+  result: z.object({ Result: StringMapSchema }),
   access: 'public',
   mutates: false,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { APP_NAME } from '../constants.ts';
 import type { DashboardRole } from '../roles.ts';
 import { DASHBOARD_ROLES } from '../roles.ts';
+import type { Rule } from '../claim/validation.ts';
 
 /** Base path of the dashboard service (spec section 7). */
 export const DASHBOARD_BASE = '/agentdashboard/api/v1';
@@ -18,6 +19,31 @@ export const text = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
 /** A required short free-text field: trimmed, not empty, bounded. */
 export const requiredText = (name: string, max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   text(max, z.minLength(1, `${name} is required`), ...checks);
+
+/** A number check: between min and max inclusive (one check instead of gte + lte: less code in the browser). */
+export const between = (min: number, max: number, message: string) =>
+  z.refine<number>((n) => n >= min && n <= max, message);
+
+/** A zod/mini string schema that trims, bounds the length and applies one rule with its message. */
+export function field(rule: Rule, max = 200) {
+  return z.string().check(
+    z.trim(),
+    z.maxLength(max, `Must be at most ${max} characters`),
+    z.superRefine((v, ctx) => {
+      const message = rule(v);
+      if (message) ctx.issues.push({ code: 'custom', message, input: v });
+    }),
+  );
+}
+
+/**
+ * A map of strings to strings (tag key → label) in a reply. A custom check rather than z.record: the
+ * record schema's code would ship with every dashboard page (docs/decisions/005).
+ */
+export const StringMapSchema = z.custom<Record<string, string>>(
+  (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((s) => typeof s === 'string'),
+  'Expected a map of strings',
+);
 
 /** An optional field that may also be null. */
 export const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));

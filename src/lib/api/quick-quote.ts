@@ -4,9 +4,9 @@
  */
 import { z } from 'zod/mini';
 import { GLASS_FEATURES, GLASS_GROUPS, GLASS_LOCATIONS, GLASS_TINTS, GLASS_TYPES, RECALIBRATIONS, REPAIR_OR_REPLACE } from '../claim/glass.ts';
-import { field, MESSAGES, rules } from '../claim/validation.ts';
+import { MESSAGES, rules } from '../claim/validation.ts';
 import { CLAIM_ROLES } from '../roles.ts';
-import { body, defineCall, maybe, query, text } from './contract.ts';
+import { between, body, field, defineCall, maybe, query, text } from './contract.ts';
 
 // Who files claims and quotes (roles.ts, so that carrier.ts does not pull these contracts into every claim page).
 export { CLAIM_ROLES };
@@ -16,11 +16,11 @@ export const ZipCodeSchema = field(rules.zip, 10);
 /** A VIN as typed: trimmed; its rules (length, letters, check digit) are checked by the route with clear messages. */
 export const VinSchema = z.string().check(z.trim(), z.minLength(1, 'Please enter a VIN.'), z.maxLength(32, 'A VIN has 17 characters.'));
 /** A model year of the catalog. */
-export const YearSchema = z.coerce.number().check(z.int('Invalid year'), z.gte(1980, 'Invalid year'), z.lte(2040, 'Invalid year'));
+export const YearSchema = z.string().check(z.trim(), z.regex(/^(19[89]\d|20[0-3]\d|2040)$/, 'Invalid year'));
 /** A CarId of the catalog. */
-export const CarIdSchema = z.coerce.number().check(z.int('Invalid CarId'), z.gte(1, 'Invalid CarId'), z.lte(2_000_000_000, 'Invalid CarId'));
+export const CarIdSchema = z.string().check(z.trim(), z.regex(/^[1-9]\d{0,8}$/, 'Invalid CarId'));
 /** A CarId in a JSON body. */
-export const CarIdNumber = z.number().check(z.int('Invalid CarId'), z.gte(1, 'Invalid CarId'), z.lte(2_000_000_000, 'Invalid CarId'));
+export const CarIdNumber = z.number().check(z.int('Invalid CarId'), between(1, 999_999_999, 'Invalid CarId'));
 /** A NAGS-style part number. */
 export const PartNumberSchema = z.string().check(z.trim(), z.regex(/^[A-Z]{2}\d{5}[A-Z]{0,8}$/, 'Invalid part number'));
 /** The glass groups picked on the damage step. */
@@ -28,7 +28,7 @@ export const GlassGroupsSchema = z.array(z.enum(GLASS_GROUPS)).check(z.minLength
 /** Repair or replace. */
 export const RepairOrReplaceSchema = z.enum(REPAIR_OR_REPLACE, 'Please choose repair or replace.');
 /** Number of chips or cracks; -1 = not given (spec section 9 default). */
-export const ChipsSchema = z.number().check(z.int('Invalid number of chips or cracks'), z.gte(-1, 'Invalid number of chips or cracks'), z.lte(20, 'Invalid number of chips or cracks'));
+export const ChipsSchema = z.number().check(z.int('Invalid number of chips or cracks'), between(-1, 20, 'Invalid number of chips or cracks'));
 
 /** A vehicle of the catalog. */
 export const VehicleSchema = z.object({
@@ -224,7 +224,7 @@ export const QuoteRequestShape = {
   RepairOrReplace: RepairOrReplaceSchema,
   NumberOfChipsOrCracks: ChipsSchema,
   PartNumbers: z.array(PartNumberSchema).check(z.minLength(1, 'Please choose the glass part.'), z.maxLength(12)),
-  Deductible: maybe(z.number().check(z.gte(0, MESSAGES.amountInvalid), z.lte(100_000, MESSAGES.amountInvalid))),
+  Deductible: maybe(z.number().check(between(0, 100_000, MESSAGES.amountInvalid))),
 };
 
 /** An itemised quote. */

@@ -3,9 +3,8 @@
  * field, takes the agent from the sign-in, re-prices from the catalog and needs an Idempotency-Key header.
  */
 import { z } from 'zod/mini';
-import { EXCLUDE_SHOPS_FLAG } from '../constants.ts';
-import { field, MESSAGES, requiredMessage, rules } from '../claim/validation.ts';
-import { AgencyNumberSchema, body, defineCall, maybe, text } from './contract.ts';
+import { MESSAGES, requiredMessage, rules } from '../claim/validation.ts';
+import { AgencyNumberSchema, between, body, field, defineCall, maybe, text } from './contract.ts';
 import { CarIdNumber, CLAIM_ROLES, GlassGroupsSchema, ChipsSchema, PartNumberSchema, QuoteSchema, RepairOrReplaceSchema, ZipCodeSchema } from './quick-quote.ts';
 
 /** The header a CreateReferral call must carry: the same key returns the same referral. */
@@ -34,17 +33,21 @@ export const NotificationSchema = z.strictObject({
 });
 export type Notifications = z.infer<typeof NotificationSchema>;
 
-const YES_NO = z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,40}$/)), z.boolean());
+/** Yes/no answers by key (the problem questions; the property questions by feature, camelCased). */
+const answersOf = (keys: readonly string[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, z.optional(z.boolean())])));
+const PROBLEM_KEYS = ['shattered', 'crackOver6Inches', 'inDriverView', 'inCameraArea', 'edgeCrack'] as const;
+const PROPERTY_KEYS = ['laneCamera', 'rainSensor', 'heatedWiperArea', 'acoustic', 'headsUpDisplay'] as const;
 
 export const OrderSubmissionSchema = body({
   AccountNumber: AgencyNumberSchema,
   Agent: z.strictObject({
     CallType: z.enum(['Claim']),
     SchedulingOption: z.enum(SCHEDULING_OPTIONS, MESSAGES.schedulingOption),
-    /** A shop id, the exclude-shops flag, or null for no preference. */
-    InsuredProviderPreference: maybe(z.union([z.literal(EXCLUDE_SHOPS_FLAG), z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Invalid shop'))])),
+    /** A shop id, the exclude-shops flag ('ExcludeSafeliteShops'), or null for no preference. */
+    InsuredProviderPreference: maybe(z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'Invalid shop'))),
     IsCoBrandedSubmission: z.boolean(),
-    IsFromAgentPortal: z.literal(true),
+    /** True from this portal. */
+    IsFromAgentPortal: z.boolean(),
     Notifications: NotificationSchema,
   }),
   Customer: z.strictObject({
@@ -63,8 +66,8 @@ export const OrderSubmissionSchema = body({
     ZipCode: ZipCodeSchema,
   }),
   Vehicle: z.strictObject({
-    Country: z.literal('US'),
-    Year: z.number().check(z.int(), z.gte(1980), z.lte(2040)),
+    Country: z.enum(['US']),
+    Year: z.number().check(z.int(), between(1980, 2040, 'Invalid year')),
     Make: text(60),
     Model: text(80),
     BodyStyle: text(80),
@@ -83,8 +86,8 @@ export const OrderSubmissionSchema = body({
     RepairOrReplace: RepairOrReplaceSchema,
     NumberOfChipsOrCracks: ChipsSchema,
     PartNumbers: z.array(PartNumberSchema).check(z.minLength(1, 'Please choose the glass part.'), z.maxLength(12)),
-    ProblemAnswers: YES_NO,
-    PropertyAnswers: YES_NO,
+    ProblemAnswers: answersOf(PROBLEM_KEYS),
+    PropertyAnswers: answersOf(PROPERTY_KEYS),
   }),
 }).check(
   z.superRefine((v, ctx) => {

@@ -1,10 +1,10 @@
 /**
  * The claim flow's field rules and messages (spec section 5), shared by the forms (checked as the user
  * leaves a field and on Next) and the API contracts (checked again on the server). Each rule is a
- * function returning the spec's message, or null when the value is fine; `field()` turns one into a
- * zod/mini string check so the contracts answer with the very same words.
+ * function returning the spec's message, or null when the value is fine; `field()` in
+ * src/lib/api/contract.ts turns one into a zod/mini string check so the contracts answer with the very
+ * same words. No zod here: the forms load this without the contracts.
  */
-import { z } from 'zod/mini';
 import { DAMAGE_DATE_YEARS } from '../constants.ts';
 
 /** The spec's messages, word for word. */
@@ -94,16 +94,4 @@ export function damageDateError(value: string, today: Date = new Date(), graceDa
   const latest = new Date(today.getFullYear(), today.getMonth(), today.getDate() + graceDays);
   const earliest = new Date(today.getFullYear() - DAMAGE_DATE_YEARS, today.getMonth(), today.getDate());
   return date > latest || date < earliest ? MESSAGES.dateInvalid : null;
-}
-
-/** A zod/mini string schema that trims, bounds the length and applies one rule with its message. */
-export function field(rule: Rule, max = 200) {
-  return z.string().check(
-    z.trim(),
-    z.maxLength(max, `Must be at most ${max} characters`),
-    z.superRefine((v, ctx) => {
-      const message = rule(v);
-      if (message) ctx.issues.push({ code: 'custom', message, input: v });
-    }),
-  );
 }

@@ -96,18 +96,18 @@ export function quickQuoteRoutes(deps: RouteDeps & QuickQuoteOptions): Hono<AppE
     if (big && !FEATURE_FLAGS.bigTruckEnabled) return [];
     return vehicleYears(db, big);
   });
-  mountCall(r, deps, GetVehicleMakes, async ({ input }) => vehicleMakes(db, input.Year));
-  mountCall(r, deps, GetVehicleModels, async ({ input }) => vehicleModels(db, input.Year, input.Make));
+  mountCall(r, deps, GetVehicleMakes, async ({ input }) => vehicleMakes(db, Number(input.Year)));
+  mountCall(r, deps, GetVehicleModels, async ({ input }) => vehicleModels(db, Number(input.Year), input.Make));
   mountCall(r, deps, GetVehicleStyles, async ({ input }) =>
-    (await vehicleStyles(db, input.Year, input.Make, input.Model)).map((s) => ({ CarId: s.carId, Style: s.style })),
+    (await vehicleStyles(db, Number(input.Year), input.Make, input.Model)).map((s) => ({ CarId: s.carId, Style: s.style })),
   );
   mountCall(r, deps, GetVehicleInformationByYMMS, async ({ input }) => {
-    const v = await vehicleByYmms(db, input.Year, input.Make, input.Model, input.Style);
+    const v = await vehicleByYmms(db, Number(input.Year), input.Make, input.Model, input.Style);
     if (!v) throw new HttpError(404, 'No vehicle matches this year, make, model and style.');
     return vehicleOut(v);
   });
   mountCall(r, deps, GetBigTruckVehicleInfo, async ({ input }) =>
-    FEATURE_FLAGS.bigTruckEnabled ? (await bigTrucks(db, input.Year)).map(vehicleOut) : [],
+    FEATURE_FLAGS.bigTruckEnabled ? (await bigTrucks(db, input.Year === undefined ? undefined : Number(input.Year))).map(vehicleOut) : [],
   );
 
   mountCall(r, deps, GetVehicleInfoByVin, async ({ input }) => {
@@ -133,9 +133,10 @@ export function quickQuoteRoutes(deps: RouteDeps & QuickQuoteOptions): Hono<AppE
   });
 
   mountCall(r, deps, GetGlassOptionsByCarId, async ({ input }) => {
-    const parts = await glassParts(db, input.CarId);
+    const carId = Number(input.CarId);
+    const parts = await glassParts(db, carId);
     if (parts.length === 0) throw new HttpError(404, 'No glass is listed for this vehicle.');
-    return { CarId: input.CarId, AvailableGlass: GLASS_GROUPS.filter((g) => parts.some((p) => p.group === g)), Parts: parts.map(partOut) };
+    return { CarId: carId, AvailableGlass: GLASS_GROUPS.filter((g) => parts.some((p) => p.group === g)), Parts: parts.map(partOut) };
   });
 
   mountCall(r, deps, GetProblemQuestions, async ({ input }) => {

@@ -1,0 +1,139 @@
+/**
+ * appointment-option-details: how the appointment is scheduled (a shop near the policyholder for
+ * 'ScheduleAtShop'), the policyholder's preferred contact method and text consent, and the agent's alerts.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { appointmentChecks, CONTACT_METHODS, detailsChecks, SCHEDULING_OPTIONS } from '../../lib/claim/checks.ts';
+import { formatPhone } from '../../lib/format.ts';
+import { MESSAGES } from '../../lib/claim/validation.ts';
+import { api } from '../../stores/api.ts';
+import { $claimFlow, updateClaim, type AppointmentDetails } from '../../stores/claim.ts';
+import { Choices } from './choices.tsx';
+import { useForm } from './fields.tsx';
+import { ClaimPage, Failed, FinishQuote, Loading, Nav, useCall, type Ctx } from './ui.tsx';
+
+const AgentAlerts = lazy(() => import('./AgentAlerts.tsx'));
+
+export default function AppointmentOptions() {
+  return <ClaimPage claim>{(c) => <Appointment c={c} />}</ClaimPage>;
+}
+
+function Appointment({ c }: { c: Ctx }) {
+  const { x, flow } = c;
+  const a = flow.appointment;
+  const f = useForm(c);
+  const [fromReview] = useState(() => new URLSearchParams(location.search).get('from') === 'review');
+  const set = (patch: Partial<AppointmentDetails>) => updateClaim({ appointment: { ...$claimFlow.get().appointment, ...patch } });
+  const atShop = a.SchedulingOption === 'ScheduleAtShop';
+  // The shops near the policyholder, for 'ScheduleAtShop' (the QuickQuote contracts load with the first list).
+  const shops = useCall(atShop && flow.ZipCode ? `${flow.ZipCode}|${a.ExcludeShops}` : null, async () => {
+    const { GetApplicableClosestProviders } = await import('../../lib/api/quick-quote.ts');
+    return api.call(GetApplicableClosestProviders, { ZipCode: flow.ZipCode, ExcludeShops: a.ExcludeShops });
+  });
+  if (firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+
+  const check = (id: string) => (appointmentChecks($claimFlow.get()).find(([k]) => k === id)?.[1] ?? null);
+  return (
+    <>
+      <h1>{x.appointment}</h1>
+      <form
+        className="card flow-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const g = $claimFlow.get();
+          if (!f.all(appointmentChecks(g))) return;
+          // The contact method decides whether the claim details need an email.
+          updateClaim({ appointmentDone: true, detailsDone: g.detailsDone && detailsChecks(g).every(([, message]) => !message) });
+          location.assign(fromReview ? FLOW_PATHS.review : FLOW_PATHS.details);
+        }}
+      >
+        <p className="muted">{x.requiredNote}</p>
+        <Choices
+          f={f}
+          id="scheduling"
+          legend={x.scheduling}
+          req
+          options={SCHEDULING_OPTIONS.map((v) => ({ value: v, label: x.schedulingOptions[v] }))}
+          value={a.SchedulingOption}
+          onChange={(v) => set({ SchedulingOption: v })}
+          check={(v) => (v ? null : MESSAGES.schedulingOption)}
+        />
+        <Choices
+          f={f}
+          id="exclude-shops"
+          legend={x.shopPreference}
+          hint={x.excludeHint}
+          multiple
+          options={[{ value: 'yes', label: x.excludeShops }]}
+          value={a.ExcludeShops ? ['yes'] : []}
+          onChange={(v) => {
+            const exclude = v.length > 0;
+            const owned = shops.data?.find((s) => s.ShopId === a.ShopId)?.IsProviderOwned;
+            set({ ExcludeShops: exclude, ...(exclude && owned ? { ShopId: '', ShopName: '' } : {}) });
+          }}
+        />
+        {atShop &&
+          (shops.failed ? (
+            <Failed x={x} retry={shops.retry} />
+          ) : !shops.data ? (
+            <Loading x={x} />
+          ) : shops.data.length === 0 ? (
+            <p className="muted flow-empty">{x.noShops}</p>
+          ) : (
+            <Choices
+              f={f}
+              id="shop"
+              legend={x.shop}
+              req
+              options={shops.data.map((s) => ({
+                value: s.ShopId,
+                label: (
+                  <>
+                    {s.Name} · {x.miles(s.DistanceMiles)}
+                    <span className="table__sub">
+                      {`${s.AddressLine}, ${s.City}, ${s.State} ${s.ZipCode}`} · {formatPhone(s.PhoneNumber)}
+                    </span>
+                  </>
+                ),
+              }))}
+              value={a.ShopId}
+              onChange={(v) => set({ ShopId: v, ShopName: shops.data?.find((s) => s.ShopId === v)?.Name ?? '' })}
+              check={() => check('shop')}
+            />
+          ))}
+        <Choices
+          f={f}
+          id="contact"
+          legend={x.contactMethod}
+          req
+          row
+          options={CONTACT_METHODS.map((v) => ({ value: v, label: x.contactMethods[v] }))}
+          value={a.PreferredContactMethod}
+          onChange={(v) => {
+            set({ PreferredContactMethod: v });
+            if (v !== 'Text') f.set('text-consent', null);
+          }}
+          check={(v) => (v ? null : MESSAGES.contactMethod)}
+        />
+        <Choices
+          f={f}
+          id="text-consent"
+          legend={x.textMessages}
+          req={a.PreferredContactMethod === 'Text'}
+          multiple
+          options={[{ value: 'yes', label: x.textConsent }]}
+          value={a.TextCheckBox ? ['yes'] : []}
+          onChange={(v) => set({ TextCheckBox: v.length > 0 })}
+          check={() => check('text-consent')}
+        />
+        {/* The agent's own alerts: loaded with the page's first paint, apart (docs/decisions/005: the route's JS budget). */}
+        <Suspense fallback={<Loading x={x} />}>
+          <AgentAlerts f={f} x={x} a={a} set={set} />
+        </Suspense>
+        <Nav x={x} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.quote} next={x.continue} />
+      </form>
+    </>
+  );
+}

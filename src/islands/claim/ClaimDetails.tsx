@@ -1,0 +1,141 @@
+/**
+ * submit_claimdetails: the insurance claim details (policy, policyholder, carrier, deductible, phone) and
+ * the additional details (service address, damage date, anything else). ZIP, city and state start from
+ * step 1; the deductible from the quote's.
+ */
+import { useState } from 'react';
+import { GetStates } from '../../lib/api/states.ts';
+import { GetInsuranceCompanies } from '../../lib/api/user.ts';
+import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { detailsChecks } from '../../lib/claim/checks.ts';
+import { isoDay, rules } from '../../lib/claim/validation.ts';
+import { DAMAGE_DATE_YEARS } from '../../lib/constants.ts';
+import { formatPhone } from '../../lib/format.ts';
+import { api } from '../../stores/api.ts';
+import { $claimFlow, updateClaim, type AdditionalDetails, type InsuranceClaimDetails } from '../../stores/claim.ts';
+import { TextField, useForm } from './fields.tsx';
+import { ClaimPage, Failed, FinishQuote, Nav, useCall, type Ctx } from './ui.tsx';
+
+export default function ClaimDetails() {
+  return <ClaimPage claim>{(c) => <Details c={c} />}</ClaimPage>;
+}
+
+function Details({ c }: { c: Ctx }) {
+  const { x, flow } = c;
+  const f = useForm(c);
+  const [fromReview] = useState(() => {
+    // Prefill what the flow already knows.
+    const g = $claimFlow.get();
+    const d = g.additionalDetails;
+    if (!d.zipCode && g.ZipCode) updateClaim({ additionalDetails: { ...d, zipCode: g.ZipCode, city: d.city || g.City, selectedState: d.selectedState || g.State } });
+    if (!g.insuranceClaimDetails.deductible && g.QuoteDeductible) updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, deductible: g.QuoteDeductible } });
+    return new URLSearchParams(location.search).get('from') === 'review';
+  });
+  const carriers = useCall('carriers', () => api.call(GetInsuranceCompanies, {}));
+  const states = useCall('states', () => api.call(GetStates, {}));
+  if (firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+
+  const i = flow.insuranceClaimDetails;
+  const d = flow.additionalDetails;
+  const setI = (patch: Partial<InsuranceClaimDetails>) => updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, ...patch } });
+  const setD = (patch: Partial<AdditionalDetails>) => updateClaim({ additionalDetails: { ...$claimFlow.get().additionalDetails, ...patch } });
+  const emailRequired = flow.appointment.PreferredContactMethod === 'Email';
+  const today = new Date();
+  const earliest = new Date(today.getFullYear() - DAMAGE_DATE_YEARS, today.getMonth(), today.getDate());
+
+  return (
+    <>
+      <h1>{x.claimDetails}</h1>
+      <form
+        className="card flow-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!f.all(detailsChecks($claimFlow.get()))) return;
+          updateClaim({ detailsDone: true });
+          location.assign(FLOW_PATHS.review);
+        }}
+      >
+        <p className="muted">{x.requiredNote}</p>
+        <fieldset className="flow-fieldset">
+          <legend>{x.insurance}</legend>
+          <div className="editor__row">
+            <TextField f={f} id="policy-number" label={x.policyNumber} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
+            <TextField f={f} id="first-name" label={x.firstName} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
+            <TextField f={f} id="last-name" label={x.lastName} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
+            <TextField
+              f={f}
+              id="email"
+              label={x.email}
+              type="email"
+              req={emailRequired}
+              maxLength={254}
+              autoComplete="off"
+              value={i.emailId}
+              onChange={(v) => setI({ emailId: v })}
+              rule={emailRequired ? rules.email : rules.optionalEmail}
+            />
+            <div>
+              <TextField f={f} id="carrier" label={x.carrier} as="select" req value={i.carrier} onChange={(v) => setI({ carrier: v })} rule={rules.required('carrier')}>
+                <option value="">{carriers.loading ? x.loading : x.choose}</option>
+                {carriers.data?.map((co) => (
+                  <option key={co.InsuranceCompanyId} value={co.Name}>
+                    {co.Name}
+                  </option>
+                ))}
+              </TextField>
+              {carriers.failed && <Failed x={x} retry={carriers.retry} />}
+            </div>
+            <TextField f={f} id="deductible" label={x.deductible} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
+            <TextField
+              f={f}
+              id="phone"
+              label={x.phone}
+              type="tel"
+              req
+              maxLength={20}
+              autoComplete="off"
+              value={i.phoneNumber}
+              onChange={(v) => setI({ phoneNumber: v })}
+              rule={rules.phone}
+              format={formatPhone}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="flow-fieldset">
+          <legend>{x.additional}</legend>
+          <TextField f={f} id="street" label={x.street} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
+          <div className="editor__row">
+            <TextField f={f} id="city" label={x.city} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
+            <div>
+              <TextField f={f} id="state" label={x.state} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
+                <option value="">{states.loading ? x.loading : x.choose}</option>
+                {states.data?.map((st) => (
+                  <option key={st.stateCode} value={st.stateCode}>
+                    {st.stateName}
+                  </option>
+                ))}
+              </TextField>
+              {states.failed && <Failed x={x} retry={states.retry} />}
+            </div>
+            <TextField f={f} id="zip-code" label={x.zipCode} req inputMode="numeric" maxLength={10} value={d.zipCode} onChange={(v) => setD({ zipCode: v })} rule={rules.zip} />
+            <TextField
+              f={f}
+              id="damage-date"
+              label={x.damageDate}
+              type="date"
+              req
+              min={isoDay(earliest)}
+              max={isoDay(today)}
+              value={d.damageDate}
+              onChange={(v) => setD({ damageDate: v })}
+              rule={rules.damageDate}
+            />
+          </div>
+          <TextField f={f} id="any-other" label={x.anyOther} as="textarea" rows={4} maxLength={1000} value={d.anyOther} onChange={(v) => setD({ anyOther: v })} />
+        </fieldset>
+        <Nav x={x} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.appointment} next={x.continue} />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/** success_submit-claim: the referral number, prominently; the flow is over, so its state is cleared. */
+import { useEffect, useState } from 'react';
+import { FLOW_PATHS } from '../../lib/claim/flow.ts';
+import { $claimFlow, clearClaimFlow } from '../../stores/claim.ts';
+import { ClaimPage } from './ui.tsx';
+
+export default function ClaimSuccess() {
+  const [filed] = useState(() => {
+    const r = $claimFlow.get().referral;
+    const fromUrl = new URLSearchParams(location.search).get('referral') ?? '';
+    return { number: r?.ReferralNumber ?? (/^[A-Za-z0-9-]{1,40}$/.test(fromUrl) ? fromUrl : ''), r };
+  });
+  useEffect(() => clearClaimFlow(), []);
+  return (
+    <ClaimPage checks={false}>
+      {({ x, money }) => (
+        <div className="card flow-success">
+          <h1>{x.success}</h1>
+          {filed.number && (
+            <p className="flow-success__referral">
+              <span>{x.referral}</span>
+              <strong data-testid="referral-number">{filed.number}</strong>
+            </p>
+          )}
+          {filed.r && (
+            <p>
+              {x.workOrder}: <span data-testid="work-order">{filed.r.WorkOrderId}</span> · {x.total}: {money(filed.r.Total)} · {x.policyholderPays}:{' '}
+              {money(filed.r.PolicyholderPays)}
+            </p>
+          )}
+          <p>{x.successNext}</p>
+          <div className="flow__nav">
+            <a className="btn btn--secondary" href={FLOW_PATHS.dashboard}>
+              {x.dashboard}
+            </a>
+            <a className="btn btn--primary" href={FLOW_PATHS.fileClaim}>
+              {x.another}
+            </a>
+          </div>
+        </div>
+      )}
+    </ClaimPage>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * policy-holder-quote: the quote for the policyholder to see. A cash quote ends here ('Start a new quote',
+ * 'Back to dashboard'); a claim continues to the appointment options.
+ */
+import { useEffect } from 'react';
+import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { $claimProgress, updateClaim } from '../../stores/claim.ts';
+import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
+import { ClaimPage, FinishQuote, Nav, type Ctx } from './ui.tsx';
+
+export default function PolicyholderQuote() {
+  return <ClaimPage>{(c) => <QuotePage c={c} />}</ClaimPage>;
+}
+
+function QuotePage({ c }: { c: Ctx }) {
+  const { x, flow } = c;
+  const quoteMode = flow.mode === 'quote';
+  useEffect(() => {
+    // A cash quote is complete here.
+    if (quoteMode) $claimProgress.set(100);
+  }, [quoteMode]);
+  if (!flow.Quote || firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+  const r = quoteRows(c);
+  const backToQuote = () => {
+    updateClaim({ step: 7 });
+    location.assign(FLOW_PATHS.start);
+  };
+  return (
+    <>
+      <h1>{x.phQuote}</h1>
+      <p className="muted">{x.phQuoteIntro}</p>
+      <div className="card flow-card">
+        <Summary rows={[r.location, r.vehicle, r.glass, r.service, r.parts]} />
+      </div>
+      <QuoteTable q={flow.Quote} c={c} caption={x.steps[6]!} />
+      {quoteMode ? (
+        <div className="flow__nav">
+          <button type="button" className="btn btn--secondary" onClick={backToQuote}>
+            {x.back}
+          </button>
+          <a className="btn btn--secondary" href={FLOW_PATHS.dashboard}>
+            {x.dashboard}
+          </a>
+          <a className="btn btn--primary" href={`${FLOW_PATHS.fileClaim}?mode=quote`}>
+            {x.newQuote}
+          </a>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            location.assign(FLOW_PATHS.appointment);
+          }}
+        >
+          <Nav x={x} onBack={backToQuote} next={x.continue} />
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * start-claim and manage-claim: the seven quick-quote steps, one at a time, every answer kept in the flow
+ * store. manage-claim?step=N opens step N (the review page's Edit links); its Next returns to the review
+ * once every step is complete again. start-claim?mode=quote starts a cash quote.
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { ApiError } from '../../lib/api/client.ts';
+import { FLOW_PATHS, firstIncomplete, needsPropertyStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
+import { MESSAGES, rules } from '../../lib/claim/validation.ts';
+import { api } from '../../stores/api.ts';
+import { $claimFlow, $claimProgress, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
+import { TextField, useForm } from './fields.tsx';
+import { ClaimPage, focusField, Loading, Nav, type Ctx, type StepProps } from './ui.tsx';
+
+// Steps 2-7 load with their own code (docs/decisions/005: the first screen loads only step 1's); they are
+// fetched as soon as the first step shows, so moving on does not wait for them.
+const loadVehicle = () => import('./steps/VehicleStep.tsx');
+const loadDamage = () => import('./steps/DamageSteps.tsx');
+const loadParts = () => import('./steps/PartSteps.tsx');
+const loadQuote = () => import('./steps/QuoteStep.tsx');
+// The QuickQuote contracts: step 1 needs them once a ZIP is typed.
+const loadContracts = () => import('../../lib/api/quick-quote.ts');
+const STEPS = [
+  LocationStep,
+  lazy(loadVehicle),
+  lazy(() => loadDamage().then((m) => ({ default: m.DamageStep }))),
+  lazy(() => loadDamage().then((m) => ({ default: m.QuestionsStep }))),
+  lazy(() => loadParts().then((m) => ({ default: m.PartsStep }))),
+  lazy(() => loadParts().then((m) => ({ default: m.PropertyStep }))),
+  lazy(loadQuote),
+];
+
+export default function QuoteSteps() {
+  useState(() => {
+    // The user menu's 'Get a quote' opens start-claim?mode=quote: a new cash quote unless one is under way.
+    if (new URLSearchParams(location.search).get('mode') === 'quote' && $claimFlow.get().mode !== 'quote') resetClaimFlow('quote');
+  });
+  return <ClaimPage>{(c) => <Steps c={c} />}</ClaimPage>;
+}
+
+function Steps({ c }: { c: Ctx }) {
+  const { x, flow } = c;
+  const [{ review, initial }] = useState(() => {
+    const params = new URLSearchParams(location.search);
+    const review = location.pathname.startsWith(FLOW_PATHS.manage) && params.has('step');
+    const f = $claimFlow.get();
+    // A step opens only when the ones before it are complete.
+    let n = Math.min(Math.max(Math.trunc(review ? Number(params.get('step')) || 1 : f.step), 1), firstIncomplete(f) ?? STEP_COUNT);
+    if (n === 6 && !needsPropertyStep(f)) n = 5;
+    return { review, initial: n };
+  });
+  const [step, setStep] = useState(initial);
+  const [dir, setDir] = useState<1 | -1>(1);
+  const [busy, setBusy] = useState(false);
+  // The step shown has loaded (its heading, fields and Next check are on screen).
+  const [ready, setReady] = useState(false);
+  const f = useForm(c);
+  const next = useRef<StepProps['next']['current']>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    $claimProgress.set(stepProgress(step));
+  }, [step]);
+  /** A step has loaded: Next works, and after a step change the focus goes to its heading. */
+  const onShown = () => {
+    setReady(true);
+    if (moved.current) heading.current?.focus();
+  };
+  useEffect(() => {
+    const warm = () => [loadContracts, loadVehicle, loadDamage, loadParts, loadQuote].forEach((load) => void load().catch(() => undefined));
+    const id = setTimeout(warm, 300);
+    return () => clearTimeout(id);
+  }, []);
+
+  const go = (n: number, d: 1 | -1) => {
+    moved.current = true;
+    next.current = null;
+    setReady(false);
+    f.all([]);
+    setDir(d);
+    setStep(n);
+    updateClaim({ step: n });
+  };
+  /** Page-set navigation 0 (next): the following step, the policyholder quote after step 7, or back to the review. */
+  const forward = (from: number) => {
+    const g = $claimFlow.get();
+    let n = from + 1;
+    if (n === 6 && !needsPropertyStep(g)) n = 7;
+    if (review) {
+      const open = firstIncomplete(g, n);
+      if (open === null) return location.assign(FLOW_PATHS.review);
+      n = open;
+    } else if (n > STEP_COUNT) {
+      return location.assign(FLOW_PATHS.quote);
+    }
+    go(n, 1);
+  };
+  /** Page-set navigation -1 (previous). */
+  const back = () => {
+    let n = step - 1;
+    if (n === 6 && !needsPropertyStep($claimFlow.get())) n = 5;
+    if (n < 1) return location.assign(FLOW_PATHS.review);
+    go(n, -1);
+  };
+  const onNext = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy || !ready || !next.current) return;
+    setBusy(true);
+    let ok = false;
+    try {
+      ok = await (next.current?.() ?? true);
+    } catch {
+      ok = false;
+    } finally {
+      setBusy(false);
+    }
+    if (ok) forward(step);
+  };
+  const skip = () => (dir === 1 ? forward(step) : back());
+
+  const Step = STEPS[step - 1]!;
+  return (
+    <>
+      <h1>{flow.mode === 'quote' ? x.quoteTitle : x.claimTitle}</h1>
+      <form className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
+        {/* Heading and fields show together, once the step's code has loaded. */}
+        <Suspense fallback={<Loading x={x} />}>
+          <h2 id="step-heading" ref={heading} tabIndex={-1}>
+            <span className="flow-step__count">
+              {x.stepOf(step, STEP_COUNT)}
+              {/* Read as 'Step 3 of 7: Vehicle damage'; not shown. */}
+              <span className="flow-step__colon">:</span>
+            </span>{' '}
+            {x.steps[step - 1]}
+          </h2>
+          <p className="muted flow-step__note">{x.requiredNote}</p>
+          <Step key={step} c={c} f={f} next={next} skip={skip} />
+          <Shown key={`shown-${step}`} onShown={onShown} />
+        </Suspense>
+        <Nav x={x} onBack={step > 1 || review ? back : undefined} busy={busy || !ready} />
+      </form>
+    </>
+  );
+}
+
+/** Tells the container that the step it renders beside has mounted (Suspense shows them together). */
+function Shown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, []);
+  return null;
+}
+
+/** Step 1: the policyholder's ZIP; its city and state, and whether a shop serves it. */
+function LocationStep({ c, f, next }: StepProps) {
+  const { x, flow } = c;
+  const [zip, setZip] = useState(flow.ZipCode);
+  const [checking, setChecking] = useState(false);
+  // The lookup's verdict on a ZIP (unknown, not serviced), kept so that leaving the field does not clear it.
+  const [verdict, setVerdict] = useState<{ zip: string; message: string | null } | null>(null);
+  const pending = useRef<{ zip: string; done: Promise<void> } | null>(null);
+
+  const lookup = (raw: string): Promise<void> => {
+    const v = raw.trim();
+    const cur = $claimFlow.get();
+    if (rules.zip(v) || (v === cur.ZipCode && cur.IsServiced !== null)) return Promise.resolve();
+    if (pending.current?.zip === v) return pending.current.done;
+    const done = (async () => {
+      setChecking(true);
+      let message: string | null = null;
+      try {
+        const { GetCityAddress, ValidateProviderService } = await loadContracts();
+        const city = await api.call(GetCityAddress, { ZipCode: v });
+        const service = await api.call(ValidateProviderService, { ZipCode: v });
+        if (pending.current?.zip !== v) return;
+        const g = $claimFlow.get();
+        updateClaim({
+          ZipCode: v,
+          City: city.City,
+          State: city.State,
+          IsServiced: service.IsServiced,
+          ServiceRadiusMiles: service.ServiceRadiusMiles,
+          ClosestShopMiles: service.ClosestShopMiles,
+          Quote: null,
+          // The shops near the policyholder depend on the ZIP.
+          appointment: { ...g.appointment, ShopId: '', ShopName: '' },
+          appointmentDone: g.appointmentDone && !g.appointment.ShopId,
+        });
+        message = service.IsServiced ? null : x.notServiced(v, service.ServiceRadiusMiles, service.ClosestShopMiles);
+      } catch (err) {
+        if (pending.current?.zip !== v) return;
+        updateClaim({ ZipCode: v, City: '', State: '', IsServiced: null, Quote: null });
+        message = err instanceof ApiError && err.status === 400 ? MESSAGES.zipUnknown : x.loadFailed;
+      }
+      pending.current = null;
+      setChecking(false);
+      setVerdict({ zip: v, message });
+      f.set('zip', message);
+    })();
+    pending.current = { zip: v, done };
+    return done;
+  };
+
+  const rule = (v: string) => rules.zip(v) ?? (verdict?.zip === v.trim() ? verdict.message : null);
+  next.current = async () => {
+    const v = zip.trim();
+    const err = rules.zip(v);
+    if (err) return f.all([['zip', err]]);
+    await lookup(v);
+    const g = $claimFlow.get();
+    if (g.ZipCode !== v || !g.City) {
+      // The lookup's message (unknown ZIP, or a failure) is under the field.
+      focusField('zip');
+      return false;
+    }
+    if (!g.IsServiced) return f.all([['zip', x.notServiced(v, g.ServiceRadiusMiles ?? 0, g.ClosestShopMiles)]]);
+    return true;
+  };
+
+  const known = flow.City !== '' && flow.ZipCode === zip.trim();
+  return (
+    <>
+      <TextField
+        f={f}
+        id="zip"
+        label={x.zip}
+        hint={x.zipHint}
+        req
+        value={zip}
+        rule={rule}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+        onChange={(v) => {
+          setZip(v);
+          if (!rules.zip(v)) void lookup(v);
+        }}
+      />
+      <div className="flow-zip" role="status" id="zip-status">
+        {checking ? (
+          <p className="muted">{x.checkingZip}</p>
+        ) : (
+          known && (
+            <p>
+              <strong>{x.cityState}:</strong> <span data-testid="city-state">{`${flow.City}, ${flow.State}`}</span>
+              {flow.IsServiced && <span className="flow-ok"> · {x.serviced}</span>}
+            </p>
+          )
+        )}
+      </div>
+    </>
+  );
+}

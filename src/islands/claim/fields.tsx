@@ -1,0 +1,135 @@
+/** Form fields of the claim flow: field errors (the spec's messages on blur and on Next), labelled inputs. */
+import { useState, type ReactNode } from 'react';
+import type { Rule } from '../../lib/claim/validation.ts';
+import { focusField, type Ctx } from './ui.tsx';
+
+/** Field errors of a form: the spec's (English) messages by field id; shown translated. */
+export interface Form {
+  errors: Record<string, string>;
+  /** Sets (or clears, with null) one field's message. */
+  set(id: string, message: string | null): void;
+  /** Sets the messages of a whole form; focuses the first invalid field; true when all are valid. */
+  all(checks: readonly (readonly [string, string | null])[]): boolean;
+  m: (message: string) => string;
+}
+
+/** The field errors of one form. */
+export function useForm(c: Pick<Ctx, 'm'>): Form {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return {
+    errors,
+    m: c.m,
+    set(id, message) {
+      setErrors((e) => {
+        if ((e[id] ?? null) === message) return e;
+        const next = { ...e };
+        if (message) next[id] = message;
+        else delete next[id];
+        return next;
+      });
+    },
+    all(checks) {
+      const next: Record<string, string> = {};
+      for (const [id, message] of checks) if (message && !next[id]) next[id] = message;
+      setErrors(next);
+      const first = checks.find(([, message]) => message);
+      if (first) focusField(first[0]);
+      return !first;
+    },
+  };
+}
+
+/** aria-describedby of a control: its hint and its error. */
+export const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** The required mark after a label. */
+export const Req = ({ group }: { group?: string }) => (
+  <span className="req">
+    <span aria-hidden="true"> *</span>
+    {group && <span className="visually-hidden"> {group}</span>}
+  </span>
+);
+
+interface FieldProps {
+  f: Form;
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The field's rule (validation.ts): checked on blur, and as the user types once a message shows. */
+  rule?: Rule;
+  req?: boolean;
+  hint?: string | undefined;
+  /** Reformats a valid value on blur (the phone's 3-3-4). */
+  format?: (value: string) => string;
+}
+
+/** A labelled text input (or textarea / select through `as`). */
+export function TextField({
+  f,
+  id,
+  label,
+  value,
+  onChange,
+  rule,
+  req,
+  hint,
+  format,
+  type = 'text',
+  as,
+  children,
+  ...rest
+}: FieldProps & {
+  type?: string;
+  as?: 'textarea' | 'select';
+  children?: ReactNode;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text' | 'decimal';
+  maxLength?: number;
+  min?: string;
+  max?: string;
+  rows?: number;
+  disabled?: boolean;
+}) {
+  const error = f.errors[id];
+  const props = {
+    id,
+    name: id,
+    value,
+    required: req,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+    onChange: (e: { target: { value: string } }) => {
+      onChange(e.target.value);
+      if (error && rule) f.set(id, rule(e.target.value));
+    },
+    onBlur: (e: { target: { value: string } }) => {
+      const v = e.target.value;
+      const message = rule ? rule(v) : null;
+      f.set(id, message);
+      if (!message && format && format(v) !== v) onChange(format(v));
+    },
+    ...rest,
+  };
+  return (
+    <div className="field">
+      {/* The mark stays outside the label: the label is the field's name, `required` tells assistive tech. */}
+      <div className="field__label">
+        <label htmlFor={id}>{label}</label>
+        {req && <Req />}
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {as === 'select' ? <select {...props}>{children}</select> : as === 'textarea' ? <textarea {...props} /> : <input type={type} {...props} />}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {f.m(error)}
+        </p>
+      )}
+    </div>
+  );
+}

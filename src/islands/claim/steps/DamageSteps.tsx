@@ -1,0 +1,147 @@
+/** Steps 3 and 4: the damaged glass, repair or replace, chips; then the problem questions and the repair guidance. */
+import { useEffect } from 'react';
+import { GetGlassOptionsByCarId, GetProblemQuestions } from '../../../lib/api/quick-quote.ts';
+import { answerKey } from '../../../lib/claim/flow.ts';
+import { temperedChosen } from '../../../lib/claim/parts.ts';
+import { GLASS_GROUPS, REPAIR_OR_REPLACE, type RepairOrReplace } from '../../../lib/claim/glass.ts';
+import { repairGuidance, type ProblemAnswers } from '../../../lib/claim/repair.ts';
+import { api } from '../../../stores/api.ts';
+import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
+import { Choices, yesNo } from '../choices.tsx';
+import { TextField } from '../fields.tsx';
+import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+
+/** What a change of the glass or of repair/replace resets: the questions asked for them and the quote. */
+const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswers: {}, AutoReplaced: false, Quote: null };
+
+/** Step 3: GetGlassOptionsByCarId → the damaged glass groups, repair or replace, the number of chips or cracks. */
+export function DamageStep({ c, f, next }: StepProps) {
+  const { x, flow } = c;
+  const carId = flow.CarId;
+  const load = useCall(carId && flow.GlassCarId !== carId ? `${carId}` : null, () => api.call(GetGlassOptionsByCarId, { CarId: String(carId!) }, { ignoreErrors: true }));
+  useEffect(() => {
+    if (load.data) updateClaim({ GlassCarId: load.data.CarId, AvailableGlass: load.data.AvailableGlass, Parts: load.data.Parts });
+  }, [load.data]);
+
+  const rr = flow.RepairOrReplace;
+  const chipsRule = (service: string, chips: number) => (service === 'Repair' && chips < 1 ? x.chooseChips : null);
+  next.current = () => {
+    const g = $claimFlow.get();
+    if (g.GlassCarId !== g.CarId) return false;
+    return f.all([
+      ['glass', g.SelectedGlassGroups.length ? null : x.chooseGlass],
+      ['service', g.RepairOrReplace ? null : x.chooseService],
+      ['chips', chipsRule(g.RepairOrReplace, g.NumberOfChipsOrCracks)],
+    ]);
+  };
+
+  if (load.failed) return <Failed x={x} retry={load.retry} text={load.error || undefined} />;
+  if (load.loading || flow.GlassCarId !== carId) return <Loading x={x} />;
+  return (
+    <>
+      <Choices
+        f={f}
+        id="glass"
+        legend={x.glass}
+        req
+        multiple
+        options={flow.AvailableGlass.map((g) => ({ value: g, label: x.groups[g] ?? g }))}
+        value={flow.SelectedGlassGroups}
+        onChange={(v) => updateClaim({ SelectedGlassGroups: GLASS_GROUPS.filter((g) => v.includes(g)), ...NO_QUESTIONS })}
+        check={(v) => (v.length ? null : x.chooseGlass)}
+      />
+      <Choices
+        f={f}
+        id="service"
+        legend={x.repairOrReplace}
+        req
+        row
+        options={REPAIR_OR_REPLACE.map((v) => ({ value: v, label: x.service[v] }))}
+        value={rr}
+        onChange={(v) => updateClaim({ RepairOrReplace: v as RepairOrReplace, ...NO_QUESTIONS })}
+        check={(v) => (v ? null : x.chooseService)}
+      />
+      <TextField
+        f={f}
+        id="chips"
+        label={x.chips}
+        as="select"
+        req={rr === 'Repair'}
+        value={flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : ''}
+        onChange={(v) => updateClaim({ NumberOfChipsOrCracks: v ? Number(v) : -1, Quote: null })}
+        rule={(v) => chipsRule(rr, v ? Number(v) : -1)}
+      >
+        <option value="">{x.choose}</option>
+        <option value="1">1</option>
+        <option value="2">2</option>
+        <option value="3">3</option>
+        <option value="4">{x.moreThan3}</option>
+      </TextField>
+    </>
+  );
+}
+
+/** Step 4: GetProblemQuestions → yes/no each; the repair guidance switches Repair to Replace when it must. */
+export function QuestionsStep({ c, f, next }: StepProps) {
+  const { x, flow } = c;
+  const load = useCall(flow.ProblemQuestions === null ? 'q' : null, () =>
+    api.call(GetProblemQuestions, { CarId: flow.CarId!, SelectedGlassGroups: flow.SelectedGlassGroups, RepairOrReplace: flow.RepairOrReplace || 'Replace' }),
+  );
+  useEffect(() => {
+    if (load.data) updateClaim({ ProblemQuestions: load.data });
+  }, [load.data]);
+
+  const guidance = repairGuidance({ tempered: temperedChosen(flow), numberOfChipsOrCracks: flow.NumberOfChipsOrCracks, answers: flow.ProblemAnswers as ProblemAnswers });
+  const replace = guidance.recommendation === 'Replace';
+  useEffect(() => {
+    if (replace && flow.RepairOrReplace === 'Repair') updateClaim({ RepairOrReplace: 'Replace', AutoReplaced: true, Quote: null });
+    else if (!replace && flow.AutoReplaced) updateClaim({ RepairOrReplace: 'Repair', AutoReplaced: false, Quote: null });
+  }, [replace, flow.RepairOrReplace, flow.AutoReplaced]);
+
+  const questions = flow.ProblemQuestions ?? [];
+  const id = (q: { QuestionId: string }) => `q-${answerKey(q.QuestionId)}`;
+  const answer = (q: { QuestionId: string }) => {
+    const v = flow.ProblemAnswers[q.QuestionId];
+    return v === undefined ? '' : v ? 'yes' : 'no';
+  };
+  next.current = () => flow.ProblemQuestions !== null && f.all(questions.map((q) => [id(q), answer(q) ? null : x.answer]));
+
+  if (load.failed) return <Failed x={x} retry={load.retry} />;
+  if (flow.ProblemQuestions === null) return <Loading x={x} />;
+  return (
+    <>
+      {questions.length === 0 && <p className="muted">{x.noQuestions}</p>}
+      {questions.map((q) => (
+        <Choices
+          key={q.QuestionId}
+          f={f}
+          id={id(q)}
+          legend={x.questions[q.QuestionId] ?? q.Text}
+          req
+          row
+          options={yesNo(x)}
+          value={answer(q)}
+          onChange={(v) => updateClaim({ ProblemAnswers: { ...$claimFlow.get().ProblemAnswers, [q.QuestionId]: v === 'yes' }, Quote: null })}
+          check={(v) => (v ? null : x.answer)}
+        />
+      ))}
+      <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
+        <h3 id="guidance-title">
+          {x.recommendation}: {x.service[guidance.recommendation]}
+        </h3>
+        <div role="status">
+          {flow.AutoReplaced && <p className="flow-guidance__switched">{x.switched}</p>}
+          {guidance.reasons.length ? (
+            <ul>
+              {guidance.reasons.map((r) => (
+                <li key={r}>{x.reasons[r] ?? r}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{x.repairOk}</p>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+/** Steps 5 and 6: the exact pieces of the chosen glass; the property questions that narrow the windshield. */
+import { useEffect } from 'react';
+import { GetProblemPropertyQuestions, type GlassPart } from '../../../lib/api/quick-quote.ts';
+import { answerKey, candidatesKey, windshieldCandidates } from '../../../lib/claim/flow.ts';
+import { windshieldPart } from '../../../lib/claim/parts.ts';
+import { GLASS_GROUPS } from '../../../lib/claim/glass.ts';
+import { api } from '../../../stores/api.ts';
+import { $claimFlow, updateClaim } from '../../../stores/claim.ts';
+import { Choices, yesNo } from '../choices.tsx';
+import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+
+/** A part for reading: its location, description and number. */
+export const partLabel = (p: GlassPart) => (
+  <>
+    {p.Location}
+    <span className="table__sub">
+      {p.Description} · {p.PartNumber}
+    </span>
+  </>
+);
+
+/** Step 5: for each chosen side, back or roof group its pieces; the windshield is taken when one fits. */
+export function PartsStep({ c, f, next }: StepProps) {
+  const { x, flow } = c;
+  const groups = GLASS_GROUPS.filter((g) => flow.SelectedGlassGroups.includes(g));
+  const partsOf = (g: string) => flow.Parts.filter((p) => p.Group === g);
+  const id = (g: string) => `parts-${answerKey(g)}`;
+  const missing = (g: string, chosen: readonly string[]) => (partsOf(g).some((p) => chosen.includes(p.PartNumber)) ? null : x.choosePiece);
+
+  // A group with a single piece needs no choice.
+  useEffect(() => {
+    const g = $claimFlow.get();
+    const add = groups
+      .filter((grp) => grp !== 'Windshield' && partsOf(grp).length === 1 && missing(grp, g.ChosenParts))
+      .map((grp) => partsOf(grp)[0]!.PartNumber);
+    if (add.length) updateClaim({ ChosenParts: [...g.ChosenParts, ...add], Quote: null });
+    // Once, on entering the step.
+  }, []);
+
+  next.current = () => f.all(groups.filter((g) => g !== 'Windshield').map((g) => [id(g), missing(g, $claimFlow.get().ChosenParts)]));
+
+  const windshields = windshieldCandidates(flow);
+  return (
+    <>
+      {groups.map((g) =>
+        g === 'Windshield' ? (
+          <div key={g} className="flow-part">
+            <h3>{x.groups[g]}</h3>
+            {windshields.length === 1 ? <p data-testid="windshield-part">{partLabel(windshields[0]!)}</p> : <p>{x.windshieldMany}</p>}
+          </div>
+        ) : (
+          <Choices
+            key={g}
+            f={f}
+            id={id(g)}
+            legend={x.pieces(x.groups[g] ?? g)}
+            req
+            multiple
+            options={partsOf(g).map((p) => ({ value: p.PartNumber, label: partLabel(p) }))}
+            value={flow.ChosenParts}
+            onChange={(v) => updateClaim({ ChosenParts: v, Quote: null })}
+            check={(v) => missing(g, v as string[])}
+          />
+        ),
+      )}
+    </>
+  );
+}
+
+/** Step 6: yes/no per feature that tells the candidate windshields apart; skipped when nothing does. */
+export function PropertyStep({ c, f, next, skip }: StepProps) {
+  const { x, flow } = c;
+  const key = candidatesKey(flow);
+  const fresh = flow.PropertyFor === key && flow.PropertyQuestions !== null;
+  const load = useCall(fresh ? null : key, () =>
+    api.call(GetProblemPropertyQuestions, { CarId: flow.CarId!, PartNumbers: windshieldCandidates(flow).map((p) => p.PartNumber) }),
+  );
+  useEffect(() => {
+    if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: {}, Quote: null });
+  }, [load.data]);
+  const questions = fresh ? flow.PropertyQuestions! : [];
+  useEffect(() => {
+    if (fresh && questions.length === 0) skip();
+  }, [fresh]);
+
+  const id = (q: { QuestionId: string }) => `p-${answerKey(q.QuestionId)}`;
+  const answer = (q: { QuestionId: string }) => {
+    const v = flow.PropertyAnswers[q.QuestionId];
+    return v === undefined ? '' : v ? 'yes' : 'no';
+  };
+  next.current = () => fresh && f.all(questions.map((q) => [id(q), answer(q) ? null : x.answer]));
+
+  if (load.failed) return <Failed x={x} retry={load.retry} />;
+  if (!fresh) return <Loading x={x} />;
+  const part = windshieldPart(flow);
+  const done = questions.every((q) => answer(q));
+  return (
+    <>
+      <p>{x.propertyIntro}</p>
+      {questions.map((q) => (
+        <Choices
+          key={q.QuestionId}
+          f={f}
+          id={id(q)}
+          legend={x.questions[q.QuestionId] ?? q.Text}
+          req
+          row
+          options={yesNo(x)}
+          value={answer(q)}
+          onChange={(v) => updateClaim({ PropertyAnswers: { ...$claimFlow.get().PropertyAnswers, [q.QuestionId]: v === 'yes' }, Quote: null })}
+          check={(v) => (v ? null : x.answer)}
+        />
+      ))}
+      <div role="status">
+        {done && part && (
+          <p className="flow-part" data-testid="windshield-part">
+            <strong>{x.matched}:</strong> {partLabel(part)}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

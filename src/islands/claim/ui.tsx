@@ -1,0 +1,261 @@
+/**
+ * What every claim-flow island shares: the page gate (user loaded, dictionary of the page language, SSO
+ * self-service redirect, zero accounts, carrier settings), form fields with the spec's messages, field
+ * errors (shown on blur and on Next, first invalid field focused), loading states and the nav buttons.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { GetCarrierSettings } from '../../lib/api/carrier.ts';
+import { ApiError } from '../../lib/api/client.ts';
+import type { ResultOf } from '../../lib/api/contract.ts';
+import { claimTextIfLoaded, formatMoney, loadClaimText, translateMessage, type ClaimText } from '../../lib/claim/i18n.ts';
+import type { Lang } from '../../lib/i18n.ts';
+import { routeName } from '../../lib/navigation.ts';
+import { pageTitle } from '../../lib/routes.ts';
+import { api } from '../../stores/api.ts';
+import { $claimFlow, updateClaim, type ClaimFlow } from '../../stores/claim.ts';
+import { $user, $userStatus } from '../../stores/user.ts';
+import GuardError from '../shell/GuardError.tsx';
+import { useLang } from '../shell/use-lang.ts';
+import type { Form } from './fields.tsx';
+
+/** What a claim page renders with. */
+export interface Ctx {
+  x: ClaimText;
+  lang: Lang;
+  flow: ClaimFlow;
+  /** A validation message in the page language. */
+  m: (message: string) => string;
+  money: (amount: number) => string;
+}
+
+type Carrier = ResultOf<typeof GetCarrierSettings>;
+
+/** Dashboard link of the gate's notices. */
+const DASHBOARD = '/dashboard/';
+
+/**
+ * The gate of every claim-flow page. `checks` (default on) applies the role and account rules: SSO users
+ * go to the self-service URL, zero accounts explain themselves, a carrier block replaces a claim (not a
+ * quote) and a carrier warning shows above it. `claim` marks the pages only a claim reaches.
+ */
+export function ClaimPage({ checks = true, claim: claimPage, children }: { checks?: boolean; claim?: boolean; children: (c: Ctx) => ReactNode }) {
+  const { lang, s } = useLang();
+  useState(() => {
+    // The appointment, details and review pages file a claim: a cash quote that reaches them becomes one.
+    if (claimPage && $claimFlow.get().mode !== 'claim') updateClaim({ mode: 'claim' });
+  });
+  const [x, setX] = useState(() => claimTextIfLoaded(lang));
+  const [textFailed, setTextFailed] = useState(false);
+  const status = useStore($userStatus);
+  const user = useStore($user);
+  const flow = useStore($claimFlow);
+  const [sso, setSso] = useState<'idle' | 'going' | 'stay'>('idle');
+  const [carrier, setCarrier] = useState<Carrier | 'loading' | null>(null);
+  const agency = user.activeAgencyNumber;
+  const claim = flow.mode === 'claim';
+  const ready = status === 'ready' && user.userDetails !== null;
+
+  useEffect(() => {
+    // A page restored from the back-forward cache would show a flow that has since changed or ended
+    // (e.g. the review after the claim was filed): load it again.
+    const restored = (e: PageTransitionEvent) => e.persisted && location.reload();
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, []);
+  useEffect(() => {
+    if (!x) loadClaimText(lang).then(setX, () => setTextFailed(true));
+    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
+  }, [lang, x]);
+
+  // Spec section 4: SSO users opening claim-flow pages go to the external self-service URL instead.
+  useEffect(() => {
+    const d = user.userDetails;
+    if (!checks || !ready || !user.isSSOLogin || sso !== 'idle' || !d) return;
+    setSso('going');
+    // Loaded on demand: only SSO users need it (docs/decisions/005).
+    import('../../lib/api/cobranded.ts')
+      .then(({ GenerateSelfServiceUrl }) => api.call(GenerateSelfServiceUrl, {
+        UserId: d.userId,
+        AgentNumber: d.agentNumber,
+        ParentAccountNumber: user.parentAccountNumber,
+        ReturnUrl: (location.pathname + location.search).slice(0, 300),
+        FirstName: d.firstName,
+        LastName: d.lastName,
+      }))
+      .then((r) => {
+        if (r.Url) return location.assign(r.Url);
+        // Spec section 8: an empty self-service URL is logged only, no user message.
+        console.info('GenerateSelfServiceUrl gave an empty Url: staying on the claim flow.');
+        setSso('stay');
+      })
+      .catch(() => setSso('stay'));
+  }, [checks, ready, user, sso]);
+
+  // Carrier edits can block claim filing (co-branded) or warn (others), for the active agency.
+  useEffect(() => {
+    if (!checks || !ready || !claim || !agency) return setCarrier(null);
+    let live = true;
+    setCarrier('loading');
+    // Loaded after the first paint (docs/decisions/005).
+    import('../../lib/api/carrier.ts').then(({ GetCarrierSettings }) => api.call(GetCarrierSettings, { AccountNumber: agency }, { ignoreErrors: true })).then(
+      (r) => live && setCarrier(r),
+      // The server checks again on submission: an unknown setting does not hold the flow up.
+      () => live && setCarrier(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [checks, ready, claim, agency]);
+
+  if (status === 'error') return <GuardError />;
+  if (textFailed) {
+    return (
+      <div className="card" role="alert">
+        <p>{s.loadFailed}</p>
+        <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
+          {s.retry}
+        </button>
+      </div>
+    );
+  }
+  const waitingSso = checks && user.isSSOLogin && sso !== 'stay';
+  if (!x || !ready || waitingSso || carrier === 'loading') {
+    return (
+      <p className="muted page-loading" aria-busy="true">
+        {x && waitingSso && ready ? x.ssoRedirect : s.loading}
+      </p>
+    );
+  }
+  const m = (message: string) => translateMessage(message, x);
+  if (checks && (!agency || user.agencyList.length === 0)) {
+    return <Notice id="no-account" title={x.noAccount} text={x.noAccountHelp} href={DASHBOARD} link={x.dashboard} />;
+  }
+  if (carrier && !carrier.CanFileClaim) {
+    return <Notice id="carrier-block" title={x.blocked} text={m(carrier.Message ?? '')} href={DASHBOARD} link={x.dashboard} />;
+  }
+  const warning = carrier?.Message ? m(carrier.Message) : null;
+  return (
+    <div className="flow" data-mode={flow.mode}>
+      {warning && (
+        <div className="notice notice--warning" role="status" data-testid="carrier-warning">
+          {warning}
+        </div>
+      )}
+      {children({ x, lang, flow, m, money: (n) => formatMoney(n, lang) })}
+    </div>
+  );
+}
+
+/** A notice instead of the page (no account, carrier block, quote not finished) with the way out. */
+function Notice({ id, title, text, href, link }: { id: string; title?: string; text: string; href: string; link: string }) {
+  return (
+    <div className="card empty flow-gate" data-testid={id}>
+      {title && <h1>{title}</h1>}
+      <p>{text}</p>
+      <a className="btn btn--primary" href={href}>
+        {link}
+      </a>
+    </div>
+  );
+}
+
+/** What each step of start-claim / manage-claim gets. */
+export interface StepProps {
+  c: Ctx;
+  f: Form;
+  /** The step's Next check (set on every render): true to move on. */
+  next: { current: (() => boolean | Promise<boolean>) | null };
+  /** Leaves a step that has nothing to ask, in the direction the user was going. */
+  skip: () => void;
+}
+
+/** Focuses a field (or the first control of a group) by id, after React has rendered its message. */
+export function focusField(id: string, tries = 5): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (tries > 0) focusField(id, tries - 1);
+  });
+}
+
+/** A loading line. */
+export const Loading = ({ x, label }: { x: ClaimText; label?: string }) => (
+  <p className="muted flow-loading" role="status" aria-busy="true">
+    <span className="spinner spinner--small" aria-hidden="true" /> {label ?? x.loading}
+  </p>
+);
+
+/** A load that failed, with a retry. */
+export const Failed = ({ x, retry, text }: { x: ClaimText; retry?: () => void; text?: string }) => (
+  <div className="form-error" role="alert">
+    {text ?? x.loadFailed}{' '}
+    {retry && (
+      <button type="button" className="btn btn--link" onClick={retry}>
+        {x.retry}
+      </button>
+    )}
+  </div>
+);
+
+/** The result of a call the page needs, reloaded when `key` changes (null: nothing to load). */
+export function useCall<T>(
+  key: string | null,
+  run: () => Promise<T>,
+): { data: T | undefined; loading: boolean; failed: boolean; error: string; retry: () => void } {
+  const [state, setState] = useState<{ key: string | null; data?: T; error?: string }>({ key: null });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    setState({ key });
+    run().then(
+      (data) => live && setState({ key, data }),
+      (err: unknown) => live && setState({ key, error: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : '' }),
+    );
+    return () => {
+      live = false;
+    };
+    // `run` is rebuilt every render; the key says what it loads.
+  }, [key, attempt]);
+  const fresh = state.key === key;
+  const failed = fresh && state.error !== undefined;
+  return {
+    data: fresh ? state.data : undefined,
+    loading: key !== null && (!fresh || (state.data === undefined && !failed)),
+    failed,
+    error: (fresh && state.error) || '',
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
+
+/** The page's Back and Next (or Continue) buttons: Next submits the page's form. */
+export function Nav({ x, onBack, backHref, next, busy }: { x: ClaimText; onBack?: () => void; backHref?: string; next?: string; busy?: boolean }) {
+  return (
+    <div className="flow__nav">
+      {onBack && (
+        <button type="button" className="btn btn--secondary" onClick={onBack}>
+          {x.back}
+        </button>
+      )}
+      {backHref && (
+        <a className="btn btn--secondary" href={backHref}>
+          {x.back}
+        </a>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={busy} aria-disabled={busy || undefined}>
+        {busy ? x.loading : (next ?? x.next)}
+      </button>
+    </div>
+  );
+}
+
+/** The notice of a page opened before the quote is complete, with a link back to it. */
+export const FinishQuote = ({ x }: Pick<Ctx, 'x'>) => <Notice id="finish-quote" text={x.finishQuote} href="/dashboard/start-claim" link={x.toStart} />;
+
+// Every claim page reaches these through this module, so the bundler keeps them in this page family's one
+// shared chunk: one gzip stream instead of five small ones saves over 1 KB per page (docs/decisions/005).
+export * from './fields.tsx';
+export * from './choices.tsx';
+export * from '../../lib/claim/checks.ts';
+export * from '../../lib/claim/validation.ts';

@@ -1,0 +1,89 @@
+/**
+ * The claim flow's rules over its state: which steps are complete, which windshield fits, the part
+ * numbers to price, the progress percent and the flow's pages. Pure functions (the store holds the state).
+ */
+import type { GlassPart } from '../api/quick-quote.ts';
+import type { ClaimFlow } from '../../stores/claim.ts';
+
+/** The seven steps of the quick-quote flow. */
+export const STEP_COUNT = 7;
+
+/** The flow's pages. */
+export const FLOW_PATHS = {
+  fileClaim: '/dashboard/file-claim',
+  start: '/dashboard/start-claim',
+  manage: '/dashboard/manage-claim',
+  quote: '/dashboard/policy-holder-quote',
+  appointment: '/dashboard/appointment-option-details',
+  details: '/dashboard/submit_claimdetails',
+  review: '/dashboard/submit-claim-review-details',
+  success: '/dashboard/success_submit-claim',
+  dashboard: '/dashboard/',
+} as const;
+
+/** The progress percent of a step: steps 1-7 spread over 5-60 %. */
+export function stepProgress(step: number): number {
+  return Math.round(5 + ((Math.min(Math.max(step, 1), STEP_COUNT) - 1) * 55) / (STEP_COUNT - 1));
+}
+
+/** The vehicle as one line ('2020 Toyota Camry 4 Door Sedan'), or '' when none is chosen. */
+export function vehicleLine(f: Pick<ClaimFlow, 'Year' | 'Make' | 'Model' | 'Style' | 'CarId'>): string {
+  return f.CarId ? [f.Year, f.Make, f.Model, f.Style].filter(Boolean).join(' ') : '';
+}
+
+/** The windshields that fit the car (when the windshield is among the damaged glass). */
+export function windshieldCandidates(f: ClaimFlow): GlassPart[] {
+  return f.SelectedGlassGroups.includes('Windshield') ? f.Parts.filter((p) => p.Group === 'Windshield') : [];
+}
+
+/** The key of the candidates the property questions were asked for. */
+export const candidatesKey = (f: ClaimFlow) => `${f.CarId}:${windshieldCandidates(f).map((p) => p.PartNumber).join(',')}`;
+
+/** Whether step 6 (problem property question) has anything to narrow: several windshields fit. */
+export function needsPropertyStep(f: ClaimFlow): boolean {
+  return windshieldCandidates(f).length > 1;
+}
+
+/** Property answer keys as the order submission takes them ('lane camera' → 'laneCamera'). */
+export function answerKey(id: string): string {
+  return id.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
+}
+
+/** Whether a step's answers are complete (the review's Edit links come back through the incomplete ones). */
+export function stepComplete(f: ClaimFlow, step: number): boolean {
+  switch (step) {
+    case 1:
+      // City and IsServiced are set only by the lookups of a valid ZIP.
+      return f.ZipCode !== '' && f.IsServiced === true && f.City !== '';
+    case 2:
+      return f.CarId !== null;
+    case 3:
+      return (
+        f.GlassCarId === f.CarId &&
+        f.SelectedGlassGroups.length > 0 &&
+        f.RepairOrReplace !== '' &&
+        (f.RepairOrReplace === 'Replace' || f.NumberOfChipsOrCracks > 0)
+      );
+    case 4:
+      return f.ProblemQuestions !== null && f.ProblemQuestions.every((q) => typeof f.ProblemAnswers[q.QuestionId] === 'boolean');
+    case 5:
+      return f.SelectedGlassGroups.every((g) =>
+        g === 'Windshield' ? windshieldCandidates(f).length > 0 : f.ChosenParts.some((n) => f.Parts.some((p) => p.PartNumber === n && p.Group === g)),
+      );
+    case 6:
+      return (
+        !needsPropertyStep(f) ||
+        (f.PropertyFor === candidatesKey(f) && f.PropertyQuestions !== null && f.PropertyQuestions.every((q) => typeof f.PropertyAnswers[q.QuestionId] === 'boolean'))
+      );
+    case 7:
+      return f.Quote !== null;
+    default:
+      return true;
+  }
+}
+
+/** The first incomplete step from `from` on, or null when all are complete. */
+export function firstIncomplete(f: ClaimFlow, from = 1): number | null {
+  for (let n = from; n <= STEP_COUNT; n++) if (!stepComplete(f, n)) return n;
+  return null;
+}
