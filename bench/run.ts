@@ -1,4 +1,4 @@
-// `npm run bench`: page weight, Lighthouse, API load and build scale, as one table and a JSON file.
+// `npm run bench`: page weight, Lighthouse, API load, time to file a claim and build scale, as one table and a JSON file.
 // Not part of `npm test`: figures, not assertions (docs/performance.md explains each one).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import type { RunningPortal } from '../src/server/server.ts';
 import { measurePage } from './page-weight.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PAGE_KINDS, type PageKind } from './pages.ts';
 import { buildScale } from './build-scale.ts';
+import { TIME_TO_FILE_GOAL_INTERACTIONS, timeToFile, type TimeToFile } from './time-to-file.ts';
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
@@ -64,7 +65,7 @@ async function lighthouseRuns(base: string, kinds: PageKind[]): Promise<Lighthou
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const rows: LighthouseRow[] = [];
   try {
-    for (const k of kinds) {
+    for (const k of kinds.filter((k) => k.lighthouse !== false)) {
       const page = k.signedInAs ? await signInPage(browser, base, k.signedInAs) : await browser.newPage();
       if (k.signedInAs) {
         // Keep the tab's sessionStorage (the signed-in user) but start with an empty HTTP cache.
@@ -130,17 +131,33 @@ async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, notBuiltYet: missing };
 
   if (only('weight')) results.pageWeight = pageWeights(kinds);
-  if (only('lighthouse') || only('load')) {
+  // Time to file needs the claim pages in the built site.
+  const claimBuilt = kinds.some((k) => k.path === '/dashboard/start-claim');
+  if (only('lighthouse') || only('load') || (only('file') && claimBuilt)) {
     const srv = await startBenchServer();
     try {
       if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
       if (only('load')) results.apiLoad = await apiLoad(srv.portal, srv.bare);
+      if (only('file') && claimBuilt) results.timeToFile = { ...(await timeToFile(srv.portal)), goalInteractions: TIME_TO_FILE_GOAL_INTERACTIONS };
     } finally {
       srv.child.kill('SIGTERM');
     }
   }
   if (only('scale')) results.buildScale = await buildScale(Number(process.env.BENCH_ARTICLES ?? 10000));
 
+  const filed = results.timeToFile as (TimeToFile & { goalInteractions: number }) | undefined;
+  const fileRows = filed
+    ? [
+        {
+          claim: '2020 Camry by VIN, windshield replaced (required fields only)',
+          interactions: filed.interactions,
+          goal: `≤ ${filed.goalInteractions} (${filed.interactions <= filed.goalInteractions ? 'met' : `${filed.interactions - filed.goalInteractions} over`})`,
+          'wall s': filed.seconds,
+          'by page': Object.entries(filed.byPage).map(([p, n]) => `${p} ${n}`).join(', '),
+          referral: filed.referralNumber,
+        },
+      ]
+    : [];
   const weights = (results.pageWeight as WeightRow[] | undefined)?.map((w) => ({ page: w.kind, 'HTML KB (gz)': `${fmtKB(w.html)} (${fmtKB(w.htmlGz)})`, 'CSS KB (gz)': `${fmtKB(w.css)} (${fmtKB(w.cssGz)})`, 'JS KB (gz)': `${fmtKB(w.js)} (${fmtKB(w.jsGz)})`, 'on-demand JS KB gz': fmtKB(w.lazyJsGz), React: w.framework ? 'yes' : 'no' }));
   const report = [
     `Bench ${results.date as string} · Node ${process.version} · ${results.cpus as number} CPUs`,
@@ -148,6 +165,7 @@ async function main() {
     weights ? table('Page weight (first visit, module graph followed)', weights) : '',
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
     results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each)`, results.apiLoad as Record<string, unknown>[]) : '',
+    filed ? table("Time to file a claim (agent, Debian Chromium: 'File a claim now' → referral number)", fileRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
   ].join('\n');
   console.log(report);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { agencyButton, DEMO_PASSWORD, expect, openUserMenu, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
+import { camryToQuote, CLAIM_DETAILS, detailsToReview, fieldError, nextButton, quoteToDetails, stepHeading, submitButton, successReferral } from './claim-steps.ts';
 
 type Role = keyof typeof USERS;
 const ALL_ROLES: readonly Role[] = ['agent', 'admin', 'internal', 'ce', 'noaccount'];
@@ -21,6 +22,16 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   // Content editor (issue 4): internal admins only; ready once the list (and its publishing status) or the form has loaded.
   { route: '/dashboard/article', roles: ['internal'], ready: editorListReady },
   { route: '/dashboard/article-details', roles: ['internal'], ready: editorFormReady },
+  // Claim flow (issue 5): agents and agency admins. Opened without a flow, the later pages show their
+  // 'finish the quote first' notice or the review's list of what is missing; STATES walks to their filled-in states.
+  // (/dashboard/file-claim only starts a flow and replaces itself with start-claim.)
+  { route: '/dashboard/start-claim', roles: ['agent', 'admin'], ready: (page) => expect(stepHeading(page, 1)).toBeVisible() },
+  { route: '/dashboard/manage-claim', roles: ['agent'], ready: (page) => expect(stepHeading(page, 1)).toBeVisible() },
+  { route: '/dashboard/policy-holder-quote', roles: ['agent'], ready: finishQuoteNotice },
+  { route: '/dashboard/appointment-option-details', roles: ['agent'], ready: finishQuoteNotice },
+  { route: '/dashboard/submit_claimdetails', roles: ['agent'], ready: finishQuoteNotice },
+  { route: '/dashboard/submit-claim-review-details', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Review the claim' })).toBeVisible() },
+  { route: '/dashboard/success_submit-claim', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Your claim was submitted' })).toBeVisible() },
   // Content hub (static pages), both languages.
   ...['', '/es'].flatMap((p) => [
     { route: `${p}/`, roles: 'public' as const, ready: h1 },
@@ -63,6 +74,62 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
   { name: 'narrow screen (320 px)', role: 'public', route: '/', act: narrowScreen },
   { name: 'Explore topics open (content header)', role: 'public', route: '/', act: async (page) => { await page.locator('.explore--static > summary').click(); await expect(page.locator('.explore--static .explore__list')).toBeVisible(); } },
   { name: 'empty search message', role: 'public', route: '/', act: async (page) => { await page.locator('#header-search').press('Enter'); await expect(page.locator('#header-search-error')).toBeVisible(); } },
+  // Claim flow: step 1 with its message, then each later page in the state a real claim reaches.
+  {
+    name: 'claim step 1 with a validation error',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await nextButton(page).click();
+      await expect(fieldError(page, 'zip')).toHaveText('Please enter a valid ZIP code.');
+    },
+  },
+  { name: 'claim: the policyholder quote', role: 'agent', route: '/dashboard/start-claim', act: camryToQuote },
+  {
+    name: 'claim: appointment options with the shops near the policyholder',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await camryToQuote(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('radio', { name: 'Schedule at a shop near the policyholder' }).check();
+      await expect(page.getByRole('group', { name: 'Shop (required)' }).getByRole('radio').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'claim: claim details with the messages of empty fields',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await camryToQuote(page);
+      await quoteToDetails(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(fieldError(page, 'policy-number')).toHaveText('The policy number field is required');
+    },
+  },
+  {
+    name: 'claim: the review of a complete claim',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await camryToQuote(page);
+      await quoteToDetails(page);
+      await detailsToReview(page);
+      await expect(page.getByText(CLAIM_DETAILS.policyNumber)).toBeVisible();
+    },
+  },
+  {
+    name: 'claim: the success page with the referral number',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await camryToQuote(page);
+      await quoteToDetails(page);
+      await detailsToReview(page);
+      await submitButton(page).click();
+      await successReferral(page);
+    },
+  },
   {
     name: 'sign-in page with a wrong-password error',
     role: 'public',
@@ -95,6 +162,11 @@ async function editorListReady(page: Page): Promise<void> {
 async function editorFormReady(page: Page): Promise<void> {
   await expect(page.getByRole('tab', { name: 'English' })).toBeVisible();
   await expect(page.getByRole('checkbox').first()).toBeVisible();
+}
+
+/** A claim page opened before the quote is complete: its notice with the way back to the quote. */
+async function finishQuoteNotice(page: Page): Promise<void> {
+  await expect(page.getByTestId('finish-quote')).toBeVisible();
 }
 
 /** Resizes to a 320 px wide screen; fails when the page then scrolls horizontally. */
