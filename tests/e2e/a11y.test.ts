@@ -31,7 +31,8 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/appointment-option-details', roles: ['agent'], ready: finishQuoteNotice },
   { route: '/dashboard/submit_claimdetails', roles: ['agent'], ready: finishQuoteNotice },
   { route: '/dashboard/submit-claim-review-details', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Review the claim' })).toBeVisible() },
-  { route: '/dashboard/success_submit-claim', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Your claim was submitted' })).toBeVisible() },
+  // Opened without a filed claim it says so (the filed state is scanned in STATES).
+  { route: '/dashboard/success_submit-claim', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'No claim was submitted here' })).toBeVisible() },
   // Content hub (static pages), both languages.
   ...['', '/es'].flatMap((p) => [
     { route: `${p}/`, roles: 'public' as const, ready: h1 },

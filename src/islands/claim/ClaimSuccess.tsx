@@ -15,7 +15,8 @@ export default function ClaimSuccess() {
     <ClaimPage checks={false}>
       {({ x, money }) => (
         <div className="card flow-success">
-          <h1>{x.success}</h1>
+          {/* Opened without filing (a bookmark, a second tab): say so, not 'submitted'. */}
+          <h1>{filed.number ? x.success : x.noClaim}</h1>
           {filed.number && (
             <p className="flow-success__referral">
               <span>{x.referral}</span>
@@ -28,7 +29,7 @@ export default function ClaimSuccess() {
               {money(filed.r.PolicyholderPays)}
             </p>
           )}
-          <p>{x.successNext}</p>
+          <p>{filed.number ? x.successNext : x.noClaimNext}</p>
           <div className="flow__nav">
             <a className="btn btn--secondary" href={FLOW_PATHS.dashboard}>
               {x.dashboard}

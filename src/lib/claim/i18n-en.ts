@@ -172,6 +172,8 @@ const en = {
   workOrder: 'Work order',
   successNext: 'Keep the referral number for the policyholder. You can follow the work order on your dashboard.',
   another: 'File another claim',
+  noClaim: 'No claim was submitted here',
+  noClaimNext: 'Submitted claims show on your dashboard. To file one, choose File another claim.',
 };
 
 export default en;

@@ -202,6 +202,8 @@ const es: ClaimText = {
   workOrder: 'Orden de trabajo',
   successNext: 'Guarde el número de referencia para el asegurado. Puede seguir la orden de trabajo en su panel.',
   another: 'Presentar otro reclamo',
+  noClaim: 'Aquí no se envió ningún reclamo',
+  noClaimNext: 'Los reclamos enviados aparecen en su panel. Para presentar uno, elija Presentar otro reclamo.',
 };
 
 export default es;
