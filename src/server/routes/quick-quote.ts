@@ -29,7 +29,6 @@ import { FEATURE_FLAGS } from '../../lib/constants.ts';
 import { GLASS_FEATURES, GLASS_GROUPS, type CatalogPart, type CatalogVehicle } from '../../lib/claim/glass.ts';
 import { distinguishingFeatures, PROPERTY_QUESTIONS } from '../../lib/claim/questions.ts';
 import { PROBLEM_QUESTIONS } from '../../lib/claim/repair.ts';
-import { MESSAGES } from '../../lib/claim/validation.ts';
 import {
   bigTrucks,
   glassParts,
@@ -45,7 +44,7 @@ import { carrierSettings, listInsuranceCompanies } from '../services/carriers.ts
 import { createReferral, quoteFor } from '../services/referrals.ts';
 import { closestShops, isServiced, SERVICE_RADIUS_MILES } from '../services/shops.ts';
 import { userBelongsToAgency } from '../services/users.ts';
-import { lookupZip } from '../services/zip.ts';
+import { knownZip } from '../services/zip.ts';
 import { log } from '../log.ts';
 import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 import { cached, REFERENCE_TTL_MS } from './states.ts';
@@ -63,13 +62,6 @@ const partOut = (p: CatalogPart): GlassPart => ({
   Tempered: p.tempered,
 });
 
-/** The ZIP's city and state, or 400 'Invalid ZIP. Please enter a new ZIP.' */
-function zipOr400(zip: string) {
-  const found = lookupZip(zip);
-  if (!found) throw new HttpError(400, MESSAGES.zipUnknown);
-  return found;
-}
-
 export interface QuickQuoteOptions {
   /** The external self-service site SSO users are sent to; unset → an empty URL (logged only). */
   selfServiceUrl?: string;
@@ -81,12 +73,12 @@ export function quickQuoteRoutes(deps: RouteDeps & QuickQuoteOptions): Hono<AppE
   const companies = cached(REFERENCE_TTL_MS, () => listInsuranceCompanies(db));
 
   mountCall(r, deps, GetCityAddress, async ({ input }) => {
-    const z = zipOr400(input.ZipCode);
+    const z = knownZip(input.ZipCode);
     return { ZipCode: z.zipCode, City: z.city, State: z.state };
   });
 
   mountCall(r, deps, ValidateProviderService, async ({ input }) => {
-    const z = zipOr400(input.ZipCode);
+    const z = knownZip(input.ZipCode);
     const s = await isServiced(db, z.zipCode);
     return { ZipCode: z.zipCode, IsServiced: s.isServiced, ClosestShopMiles: s.closestShopMiles, ServiceRadiusMiles: SERVICE_RADIUS_MILES };
   });
@@ -117,7 +109,7 @@ export function quickQuoteRoutes(deps: RouteDeps & QuickQuoteOptions): Hono<AppE
   });
 
   mountCall(r, deps, GetApplicableClosestProviders, async ({ input }) => {
-    const z = zipOr400(input.ZipCode);
+    const z = knownZip(input.ZipCode);
     const shops = await closestShops(db, z.zipCode, { excludeProviderOwned: input.ExcludeShops ?? false });
     return shops.map((s) => ({
       ShopId: s.shopId,

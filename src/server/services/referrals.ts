@@ -9,7 +9,7 @@ import type { z } from 'zod/mini';
 import { COBRANDED_CARRIER_BLOCK } from '../../lib/api/carrier.ts';
 import type { OrderSubmissionSchema } from '../../lib/api/quick-submit.ts';
 import type { Quote } from '../../lib/api/quick-quote.ts';
-import { MESSAGES, parseAmount } from '../../lib/claim/validation.ts';
+import { parseAmount } from '../../lib/claim/validation.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { HttpError } from '../routes/define.ts';
 import { partsByNumbers, vehicleByCarId } from './catalog.ts';
@@ -17,7 +17,7 @@ import { carrierSettings } from './carriers.ts';
 import { PricingError, priceQuote } from './pricing.ts';
 import type { UserRow } from './users.ts';
 import { userBelongsToAgency } from './users.ts';
-import { lookupZip } from './zip.ts';
+import { knownZip, type ZipInfo } from './zip.ts';
 
 export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
 
@@ -30,14 +30,17 @@ export interface ReferralReply {
   Quote: Quote;
 }
 
-/** Prices parts of a car for a ZIP: the catalog's parts only, the ZIP's state for tax. */
-export async function quoteFor(
-  db: Queryable,
-  input: { ZipCode: string; CarId: number; RepairOrReplace: 'Repair' | 'Replace'; NumberOfChipsOrCracks: number; PartNumbers: string[]; Deductible?: number | null },
-): Promise<Quote> {
-  const zip = lookupZip(input.ZipCode);
-  if (!zip) throw new HttpError(400, MESSAGES.zipUnknown);
+type QuoteInput = { ZipCode: string; CarId: number; RepairOrReplace: 'Repair' | 'Replace'; NumberOfChipsOrCracks: number; PartNumbers: string[]; Deductible?: number | null };
+
+/** Prices parts of a catalog car for a ZIP (GetQuote). */
+export async function quoteFor(db: Queryable, input: QuoteInput): Promise<Quote> {
+  const zip = knownZip(input.ZipCode);
   if (!(await vehicleByCarId(db, input.CarId))) throw new HttpError(400, 'This vehicle is not in the catalog.');
+  return priceParts(db, input, zip);
+}
+
+/** Prices parts of a car known to be in the catalog: its parts only, the ZIP's state for tax. */
+async function priceParts(db: Queryable, input: QuoteInput, zip: ZipInfo): Promise<Quote> {
   const numbers = [...new Set(input.PartNumbers)];
   const parts = await partsByNumbers(db, input.CarId, numbers);
   if (parts.length !== numbers.length) throw new HttpError(400, 'A chosen part does not fit this vehicle.');
@@ -106,14 +109,14 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
   const vehicle = await vehicleByCarId(db, input.Vehicle.CarId);
   if (!vehicle) throw new HttpError(400, 'This vehicle is not in the catalog.');
   const deductible = parseAmount(input.Insurance.Deductible);
-  const quote = await quoteFor(db, {
+  const quote = await priceParts(db, {
     ZipCode: input.Service.ZipCode,
     CarId: vehicle.carId,
     RepairOrReplace: input.Damage.RepairOrReplace,
     NumberOfChipsOrCracks: input.Damage.NumberOfChipsOrCracks,
     PartNumbers: input.Damage.PartNumbers,
     Deductible: deductible,
-  });
+  }, knownZip(input.Service.ZipCode));
   const submission = {
     ...input,
     // The agent is the signed-in user, whatever the payload says.

@@ -3,6 +3,7 @@
  * Distances run from the centroid of the customer's ZIP to the shop's location, great-circle, in miles.
  */
 import type { Queryable } from '../db/index.ts';
+import type { ProgramShop } from '../db/shops.ts';
 import { boundingBox, distanceMiles, lookupZip, type LatLon } from './zip.ts';
 
 /** A ZIP is serviced when a program shop lies within this many miles of it. */
@@ -10,19 +11,11 @@ export const SERVICE_RADIUS_MILES = 50;
 /** How many shops closestShops returns unless told. */
 export const DEFAULT_SHOP_LIMIT = 5;
 
-/** One shop near a ZIP, as the API returns it. */
-export interface NearbyShop {
-  shopId: string;
-  name: string;
-  addressLine: string;
-  city: string;
-  stateCode: string;
-  zipCode: string;
-  phoneNumber: string;
+/** One shop near a ZIP, as the API returns it: the stored shop without its coordinates, with its distance. */
+export type NearbyShop = Omit<ProgramShop, 'latitude' | 'longitude'> & {
   /** Miles from the ZIP's centroid, one decimal. */
   distanceMiles: number;
-  isProviderOwned: boolean;
-}
+};
 
 export interface ShopSearchOptions {
   /** Leave the provider's own shops out (the 'ExcludeSafeliteShops' scheduling option). */

@@ -5,6 +5,8 @@
  * The package is loaded with the module; the index of US ZIPs is built once per process, on first use.
  */
 import zipcodes from 'zipcodes';
+import { MESSAGES } from '../../lib/claim/validation.ts';
+import { HttpError } from '../routes/define.ts';
 
 /** A point on the globe in decimal degrees. */
 export interface LatLon {
@@ -106,4 +108,11 @@ export function boundingBox(center: LatLon, miles: number): { minLat: number; ma
     minLon: center.longitude - dLon,
     maxLon: center.longitude + dLon,
   };
+}
+
+/** The ZIP's city, state and coordinates; a ZIP that does not exist is a 400 with the spec's message. */
+export function knownZip(zip: string): ZipInfo {
+  const found = lookupZip(zip);
+  if (!found) throw new HttpError(400, MESSAGES.zipUnknown);
+  return found;
 }
