@@ -177,6 +177,12 @@ export function newClaimFlow(mode: ClaimFlow['mode'] = 'claim'): ClaimFlow {
   };
 }
 
+/** The fresh values of some fields: what a changed earlier answer resets (one place for the defaults). */
+export function freshFields<K extends keyof ClaimFlow>(keys: readonly K[]): Pick<ClaimFlow, K> {
+  const fresh = newClaimFlow();
+  return Object.fromEntries(keys.map((k) => [k, fresh[k]])) as Pick<ClaimFlow, K>;
+}
+
 function storage(): Storage | undefined {
   try {
     return globalThis.sessionStorage;

@@ -1,15 +1,17 @@
 /** Steps 3 and 4: the damaged glass, repair or replace, chips; then the problem questions and the repair guidance. */
 import { useEffect } from 'react';
 import { GetGlassOptionsByCarId, GetProblemQuestions } from '../../../lib/api/quick-quote.ts';
-import { answerKey } from '../../../lib/claim/flow.ts';
 import { temperedChosen } from '../../../lib/claim/parts.ts';
 import { GLASS_GROUPS, REPAIR_OR_REPLACE, type RepairOrReplace } from '../../../lib/claim/glass.ts';
 import { repairGuidance, type ProblemAnswers } from '../../../lib/claim/repair.ts';
 import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
-import { Choices, yesNo } from '../choices.tsx';
+import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+import { allAnswered, YesNoQuestions, type AnswerSet } from './YesNoQuestions.tsx';
+
+const PROBLEM: AnswerSet = { field: 'ProblemAnswers', prefix: 'q' };
 
 /** What a change of the glass or of repair/replace resets: the questions asked for them and the quote. */
 const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswers: {}, AutoReplaced: false, Quote: null };
@@ -99,32 +101,14 @@ export function QuestionsStep({ c, f, next }: StepProps) {
   }, [replace, flow.RepairOrReplace, flow.AutoReplaced]);
 
   const questions = flow.ProblemQuestions ?? [];
-  const id = (q: { QuestionId: string }) => `q-${answerKey(q.QuestionId)}`;
-  const answer = (q: { QuestionId: string }) => {
-    const v = flow.ProblemAnswers[q.QuestionId];
-    return v === undefined ? '' : v ? 'yes' : 'no';
-  };
-  next.current = () => flow.ProblemQuestions !== null && f.all(questions.map((q) => [id(q), answer(q) ? null : x.answer]));
+  next.current = () => flow.ProblemQuestions !== null && allAnswered(f, x, flow, PROBLEM, questions);
 
   if (load.failed) return <Failed x={x} retry={load.retry} />;
   if (flow.ProblemQuestions === null) return <Loading x={x} />;
   return (
     <>
       {questions.length === 0 && <p className="muted">{x.noQuestions}</p>}
-      {questions.map((q) => (
-        <Choices
-          key={q.QuestionId}
-          f={f}
-          id={id(q)}
-          legend={x.questions[q.QuestionId] ?? q.Text}
-          req
-          row
-          options={yesNo(x)}
-          value={answer(q)}
-          onChange={(v) => updateClaim({ ProblemAnswers: { ...$claimFlow.get().ProblemAnswers, [q.QuestionId]: v === 'yes' }, Quote: null })}
-          check={(v) => (v ? null : x.answer)}
-        />
-      ))}
+      <YesNoQuestions f={f} x={x} flow={flow} set={PROBLEM} questions={questions} />
       <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
         <h3 id="guidance-title">
           {x.recommendation}: {x.service[guidance.recommendation]}

@@ -6,8 +6,11 @@ import { windshieldPart } from '../../../lib/claim/parts.ts';
 import { GLASS_GROUPS } from '../../../lib/claim/glass.ts';
 import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim } from '../../../stores/claim.ts';
-import { Choices, yesNo } from '../choices.tsx';
+import { Choices } from '../choices.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+import { allAnswered, answered, YesNoQuestions, type AnswerSet } from './YesNoQuestions.tsx';
+
+const PROPERTY: AnswerSet = { field: 'PropertyAnswers', prefix: 'p' };
 
 /** A part for reading: its location, description and number. */
 export const partLabel = (p: GlassPart) => (
@@ -83,34 +86,16 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
     if (fresh && questions.length === 0) skip();
   }, [fresh]);
 
-  const id = (q: { QuestionId: string }) => `p-${answerKey(q.QuestionId)}`;
-  const answer = (q: { QuestionId: string }) => {
-    const v = flow.PropertyAnswers[q.QuestionId];
-    return v === undefined ? '' : v ? 'yes' : 'no';
-  };
-  next.current = () => fresh && f.all(questions.map((q) => [id(q), answer(q) ? null : x.answer]));
+  next.current = () => fresh && allAnswered(f, x, flow, PROPERTY, questions);
 
   if (load.failed) return <Failed x={x} retry={load.retry} />;
   if (!fresh) return <Loading x={x} />;
   const part = windshieldPart(flow);
-  const done = questions.every((q) => answer(q));
+  const done = questions.every((q) => answered(flow, PROPERTY, q));
   return (
     <>
       <p>{x.propertyIntro}</p>
-      {questions.map((q) => (
-        <Choices
-          key={q.QuestionId}
-          f={f}
-          id={id(q)}
-          legend={x.questions[q.QuestionId] ?? q.Text}
-          req
-          row
-          options={yesNo(x)}
-          value={answer(q)}
-          onChange={(v) => updateClaim({ PropertyAnswers: { ...$claimFlow.get().PropertyAnswers, [q.QuestionId]: v === 'yes' }, Quote: null })}
-          check={(v) => (v ? null : x.answer)}
-        />
-      ))}
+      <YesNoQuestions f={f} x={x} flow={flow} set={PROPERTY} questions={questions} />
       <div role="status">
         {done && part && (
           <p className="flow-part" data-testid="windshield-part">

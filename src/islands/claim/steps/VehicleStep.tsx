@@ -18,29 +18,17 @@ import { vehicleLine } from '../../../lib/claim/flow.ts';
 import { normaliseVin, validateVin } from '../../../lib/claim/vin.ts';
 import { FEATURE_FLAGS } from '../../../lib/constants.ts';
 import { api } from '../../../stores/api.ts';
-import { $claimFlow, updateClaim, type ClaimFlow, type VehicleSelectionMethod } from '../../../stores/claim.ts';
+import { $claimFlow, freshFields, updateClaim, type ClaimFlow, type VehicleSelectionMethod } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
 import { Failed, focusField, useCall, type StepProps } from '../ui.tsx';
 
 /** What a new vehicle resets: everything the later steps chose for the old one. */
-export const NO_DAMAGE: Partial<ClaimFlow> = {
-  GlassCarId: null,
-  AvailableGlass: [],
-  Parts: [],
-  SelectedGlassGroups: [],
-  RepairOrReplace: '',
-  NumberOfChipsOrCracks: -1,
-  ProblemQuestions: null,
-  ProblemAnswers: {},
-  AutoReplaced: false,
-  ChosenParts: [],
-  PropertyQuestions: null,
-  PropertyFor: '',
-  PropertyAnswers: {},
-  Quote: null,
-};
-const NO_VEHICLE: Partial<ClaimFlow> = { ...NO_DAMAGE, CarId: null, Year: null, Make: '', Model: '', Style: '', IsBigTruck: false };
+export const NO_DAMAGE: Partial<ClaimFlow> = freshFields([
+  'GlassCarId', 'AvailableGlass', 'Parts', 'SelectedGlassGroups', 'RepairOrReplace', 'NumberOfChipsOrCracks', 'ProblemQuestions',
+  'ProblemAnswers', 'AutoReplaced', 'ChosenParts', 'PropertyQuestions', 'PropertyFor', 'PropertyAnswers', 'Quote',
+]);
+const NO_VEHICLE: Partial<ClaimFlow> = { ...NO_DAMAGE, ...freshFields(['CarId', 'Year', 'Make', 'Model', 'Style', 'IsBigTruck']) };
 
 /** Whether a value is one of a loaded list's options. */
 const listed = (value: string, list: readonly (string | number)[] | undefined) => value !== '' && !!list?.some((o) => String(o) === value);

@@ -1,0 +1,49 @@
+/** The yes/no questions of steps 4 (problem) and 6 (windshield properties): one required radio row each. */
+import { answerKey } from '../../../lib/claim/flow.ts';
+import type { ClaimText } from '../../../lib/claim/i18n.ts';
+import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
+import { Choices, yesNo } from '../choices.tsx';
+import type { Form } from '../fields.tsx';
+
+type Question = { QuestionId: string; Text: string };
+/** Where a step keeps its answers, and the id prefix of its fields. */
+export interface AnswerSet {
+  field: 'ProblemAnswers' | 'PropertyAnswers';
+  prefix: 'q' | 'p';
+}
+
+const fieldId = (set: AnswerSet, q: Question) => `${set.prefix}-${answerKey(q.QuestionId)}`;
+const answerOf = (flow: ClaimFlow, set: AnswerSet, q: Question) => {
+  const v = flow[set.field][q.QuestionId];
+  return v === undefined ? '' : v ? 'yes' : 'no';
+};
+
+/** True when the answer of a question is given. */
+export const answered = (flow: ClaimFlow, set: AnswerSet, q: Question) => answerOf(flow, set, q) !== '';
+
+/** The Next check: every question answered, the first unanswered one marked and focused. */
+export function allAnswered(f: Form, x: ClaimText, flow: ClaimFlow, set: AnswerSet, questions: readonly Question[]): boolean {
+  return f.all(questions.map((q) => [fieldId(set, q), answered(flow, set, q) ? null : x.answer]));
+}
+
+export function YesNoQuestions({ f, x, flow, set, questions }: { f: Form; x: ClaimText; flow: ClaimFlow; set: AnswerSet; questions: readonly Question[] }) {
+  return (
+    <>
+      {questions.map((q) => (
+        <Choices
+          key={q.QuestionId}
+          f={f}
+          id={fieldId(set, q)}
+          legend={x.questions[q.QuestionId] ?? q.Text}
+          req
+          row
+          options={yesNo(x)}
+          value={answerOf(flow, set, q)}
+          // A changed answer can change the part or the service: the quote is priced again.
+          onChange={(v) => updateClaim({ [set.field]: { ...$claimFlow.get()[set.field], [q.QuestionId]: v === 'yes' }, Quote: null })}
+          check={(v) => (v ? null : x.answer)}
+        />
+      ))}
+    </>
+  );
+}
