@@ -42,3 +42,6 @@ export const CARE_DESK = {
   textNumber: '8005550199',
   supportEmail: 'agencycaredesk@glasscare.example',
 } as const;
+
+/** States whose law waives the deductible for windshield damage under comprehensive coverage (Florida 627.7288, Kentucky, South Carolina): a claim's deductible starts at 0 there. */
+export const ZERO_DEDUCTIBLE_WINDSHIELD_STATES: readonly string[] = ['FL', 'KY', 'SC'];

@@ -92,6 +92,8 @@ export interface ClaimFlow {
   ProblemAnswers: Record<string, boolean>;
   /** True when the flow switched Repair to Replace because of the answers. */
   AutoReplaced: boolean;
+  /** Set by the dashboard's quick start: steps 1 and 2 check its ZIP and VIN on arrival and move on (once). */
+  AutoStart?: boolean;
   // Step 5: the exact pieces of the non-windshield groups.
   ChosenParts: string[];
   // Step 6: problem property questions for the windshield candidates (null until loaded for PropertyFor).
@@ -152,7 +154,8 @@ export function newClaimFlow(mode: ClaimFlow['mode'] = 'claim'): ClaimFlow {
     QuoteDeductible: '',
     appointment: {
       SchedulingOption: '',
-      PreferredContactMethod: '',
+      // Most policyholders are reached by phone: the common answer is chosen (the agent can change it).
+      PreferredContactMethod: 'Phone',
       TextCheckBox: false,
       ExcludeShops: false,
       ShopId: '',

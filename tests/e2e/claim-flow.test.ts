@@ -185,6 +185,65 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
+  test("the dashboard's quick start: ZIP and VIN open step 3; Back shows them in steps 2 and 1", async ({ page, problems }) => {
+    await agent(page);
+    const start = page.getByRole('region', { name: 'Start a claim' });
+    await start.getByLabel('Policyholder ZIP code').fill(ZIP_SERVICED);
+    await start.getByLabel('Vehicle identification number (VIN)').fill(VINS.camry.toLowerCase());
+    await start.getByRole('button', { name: 'Start the claim' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/start-claim$/);
+    await expect(stepHeading(page, 3)).toBeFocused();
+    await expect(stepForm(page).getByRole('checkbox', { name: 'Windshield', exact: true })).toBeVisible();
+    await backButton(page).click();
+    await expect(vinField(page)).toHaveValue(VINS.camry);
+    await expect(page.getByTestId('vehicle')).toHaveText(CAMRY);
+    await backButton(page).click();
+    await expect(zipField(page)).toHaveValue(ZIP_SERVICED);
+    await expect(page.getByTestId('city-state')).toHaveText('Tampa, FL');
+
+    // A ZIP no shop serves stops at step 1 with its message.
+    await page.goto('/dashboard/');
+    await waitForDashboard(page);
+    await start.getByLabel('Policyholder ZIP code').fill(ZIP_NOT_SERVICED);
+    await start.getByLabel('Vehicle identification number (VIN)').fill(VINS.civic);
+    await start.getByRole('button', { name: 'Start the claim' }).click();
+    await expect(fieldError(page, 'zip')).toContainText(`We have no shop within 50 miles of ${ZIP_NOT_SERVICED}`);
+    await expect(stepHeading(page, 1)).toBeVisible();
+    // With a ZIP that is served, Next goes on with the quick start: the VIN is checked and step 3 opens.
+    await zipField(page).fill(ZIP_SERVICED);
+    await expect(page.getByTestId('city-state')).toHaveText('Tampa, FL');
+    await nextButton(page).click();
+    await expect(stepHeading(page, 3)).toBeFocused();
+    await backButton(page).click();
+    await expect(vinField(page)).toHaveValue(VINS.civic);
+    expect(problems).toEqual([]);
+  });
+
+  test('a replacement skips the problem questions, a windshield alone skips the parts step, and Back skips them too', async ({ page, problems }) => {
+    await agent(page);
+    await startFromHeader(page);
+    await locationStep(page);
+    await vinStep(page, VINS.camry, CAMRY);
+    await damageStep(page, { glass: ['Windshield'], service: 'Replace' });
+    // Several windshields fit the Camry: step 6 asks which features it has (nothing ticked is a No to each).
+    await expect(stepHeading(page, 6)).toBeVisible();
+    const features = stepForm(page).getByRole('group', { name: /^What does the vehicle have\?/ });
+    await expect(features.getByRole('checkbox')).not.toHaveCount(0);
+    const plain = (await page.getByTestId('windshield-part').textContent()) ?? '';
+    // Every feature ticked: the windshield that has them all.
+    for (const box of await features.getByRole('checkbox').all()) await box.check();
+    await expect(page.getByTestId('windshield-part')).not.toHaveText(plain);
+    await backButton(page).click();
+    await expect(stepHeading(page, 3)).toBeVisible();
+    await nextButton(page).click();
+    await expect(stepHeading(page, 6)).toBeVisible();
+    for (const box of await features.getByRole('checkbox').all()) await expect(box).toBeChecked();
+    await nextTo(page, 7);
+    await backButton(page).click();
+    await expect(stepHeading(page, 6)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
   test('leaving the claim-flow pages clears the flow: starting again shows an empty step 1', async ({ page, problems }) => {
     await agent(page);
     await startFromHeader(page);
@@ -291,7 +350,14 @@ test.describe('claim flow', () => {
     await stepsFourToQuote(page);
     await quoteToDetails(page);
 
-    // Claim details: Continue with the required fields empty.
+    // Claim details: the deductible starts at 0 (Florida waives it for a windshield) and the damage date as today;
+    // emptied, they are required like the rest. Continue with the required fields empty.
+    await expect(page.getByLabel('Deductible')).toHaveValue('0');
+    await expect(page.getByText('No deductible applies to windshield damage under FL law.')).toBeVisible();
+    await expect(page.getByLabel('Damage date')).toHaveValue(isoDayFromToday(0));
+    await page.getByLabel('Deductible').fill('');
+    await page.getByLabel('Damage date').fill('');
+    await page.getByLabel('Damage date').blur();
     await page.getByRole('button', { name: 'Continue' }).click();
     const expected: [string, string][] = [
       ['policy-number', 'The policy number field is required'],

@@ -97,13 +97,13 @@ export async function ymmsStep(page: Page, v: { year: string; make: string; mode
   await nextTo(page, 3);
 }
 
-/** Step 3: the damaged glass, repair or replace and (for a repair) the chips. */
+/** Step 3: the damaged glass, repair or replace and (for a repair) the chips; Next (the step after it depends on the answers). */
 export async function damageStep(page: Page, d: { glass: readonly string[]; service: 'Repair' | 'Replace'; chips?: string }): Promise<void> {
   const form = stepForm(page);
   for (const g of d.glass) await form.getByRole('checkbox', { name: g, exact: true }).check();
   await form.getByRole('radio', { name: d.service, exact: true }).check();
   if (d.chips) await page.getByLabel('Number of chips or cracks').selectOption(d.chips);
-  await nextTo(page, 4);
+  await nextButton(page).click();
 }
 
 /** Answers every yes/no question of the step with one answer. */
@@ -111,22 +111,37 @@ export async function answerAll(page: Page, answer: 'Yes' | 'No'): Promise<void>
   for (const radio of await stepForm(page).getByRole('radio', { name: answer, exact: true }).all()) await radio.check();
 }
 
-/** Step 4 (answers every problem question 'No'), step 5 (ticks the first piece of each side/back group that asks), step 6 when it shows (all 'No'), step 7 (the quote) → the policyholder quote. */
-export async function stepsFourToQuote(page: Page): Promise<void> {
-  await expect(page.getByTestId('repair-guidance')).toBeVisible();
-  await answerAll(page, 'No');
-  await nextTo(page, 5);
-  await partsStep(page);
-  await nextButton(page).click();
-  await expect(stepHeading(page, 6).or(stepHeading(page, 7))).toBeVisible();
-  if (await stepHeading(page, 6).isVisible()) {
-    await stepLoaded(page, 6);
-    await expect(page.getByText('These answers tell us which windshield the vehicle has.')).toBeVisible();
-    await answerAll(page, 'No');
-    await expect(page.getByTestId('windshield-part')).toBeVisible();
-    await nextTo(page, 7);
+/** The number of the step shown once it is past step `after` and its content has loaded. */
+export async function stepAfter(page: Page, after: number): Promise<number> {
+  const heading = page.getByRole('heading', { level: 2, name: /^Step \d of 7\b/ });
+  await expect(heading).toHaveText(new RegExp(`^Step [${after + 1}-7] of 7`));
+  await expect(stepForm(page).locator('.flow-loading')).toHaveCount(0);
+  return Number(/^Step (\d)/.exec((await heading.textContent()) ?? '')![1]);
+}
+
+/**
+ * After step 3's Next, the steps that ask for these answers, to the policyholder quote: step 4 (a repair: every
+ * problem question 'No'), step 5 (a group with several pieces: the first ticked), step 6 (several windshields fit:
+ * nothing ticked), step 7 (the quote) → the policyholder quote. Returns the steps that showed.
+ */
+export async function stepsFourToQuote(page: Page): Promise<number[]> {
+  const shown: number[] = [];
+  for (let n = await stepAfter(page, 3); n < 7; n = await stepAfter(page, n)) {
+    shown.push(n);
+    if (n === 4) {
+      await expect(page.getByTestId('repair-guidance')).toBeVisible();
+      await answerAll(page, 'No');
+    } else if (n === 5) {
+      await partsStep(page);
+    } else {
+      await expect(stepForm(page).getByRole('group', { name: /^What does the vehicle have\?/ })).toBeVisible();
+      await expect(page.getByTestId('windshield-part')).toBeVisible();
+    }
+    await nextButton(page).click();
   }
+  shown.push(7);
   await serviceQuoteStep(page);
+  return shown;
 }
 
 /** Step 5: each group of pieces that asks gets its first piece ticked. */

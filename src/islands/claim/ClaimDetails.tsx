@@ -1,7 +1,7 @@
 /**
  * submit_claimdetails: the insurance claim details (policy, policyholder, carrier, deductible, phone) and
  * the additional details (service address, damage date, anything else). ZIP, city and state start from
- * step 1; the deductible from the quote's.
+ * step 1; the deductible from the quote's (0 where state law waives it for a windshield); the damage date starts as today.
  */
 import { useState } from 'react';
 import { GetStates } from '../../lib/api/states.ts';
@@ -9,12 +9,15 @@ import { GetInsuranceCompanies } from '../../lib/api/user.ts';
 import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
 import { detailsChecks } from '../../lib/claim/checks.ts';
 import { isoDay, rules } from '../../lib/claim/validation.ts';
-import { DAMAGE_DATE_YEARS } from '../../lib/constants.ts';
+import { DAMAGE_DATE_YEARS, ZERO_DEDUCTIBLE_WINDSHIELD_STATES } from '../../lib/constants.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { api } from '../../stores/api.ts';
-import { $claimFlow, updateClaim, type AdditionalDetails, type InsuranceClaimDetails } from '../../stores/claim.ts';
+import { $claimFlow, updateClaim, type AdditionalDetails, type ClaimFlow, type InsuranceClaimDetails } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, Failed, FinishQuote, Nav, useCall, type Ctx } from './ui.tsx';
+
+/** Whether state law waives the deductible for this claim (a windshield in a zero-deductible state). */
+const zeroDeductible = (g: ClaimFlow) => g.SelectedGlassGroups.includes('Windshield') && ZERO_DEDUCTIBLE_WINDSHIELD_STATES.includes(g.State);
 
 export default function ClaimDetails() {
   return <ClaimPage claim>{(c) => <Details c={c} />}</ClaimPage>;
@@ -27,8 +30,10 @@ function Details({ c }: { c: Ctx }) {
     // Prefill what the flow already knows.
     const g = $claimFlow.get();
     const d = g.additionalDetails;
-    if (!d.zipCode && g.ZipCode) updateClaim({ additionalDetails: { ...d, zipCode: g.ZipCode, city: d.city || g.City, selectedState: d.selectedState || g.State } });
-    if (!g.insuranceClaimDetails.deductible && g.QuoteDeductible) updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, deductible: g.QuoteDeductible } });
+    // Claims are mostly filed the day the damage happens: the damage date starts as today (the review shows it).
+    if (!d.zipCode && g.ZipCode) updateClaim({ additionalDetails: { ...d, zipCode: g.ZipCode, city: d.city || g.City, selectedState: d.selectedState || g.State, damageDate: d.damageDate || isoDay(new Date()) } });
+    const deductible = g.QuoteDeductible || (zeroDeductible(g) ? '0' : '');
+    if (!g.insuranceClaimDetails.deductible && deductible) updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, deductible } });
     return new URLSearchParams(location.search).get('from') === 'review';
   });
   const carriers = useCall('carriers', () => api.call(GetInsuranceCompanies, {}));
@@ -86,7 +91,7 @@ function Details({ c }: { c: Ctx }) {
               </TextField>
               {carriers.failed && <Failed x={x} retry={carriers.retry} />}
             </div>
-            <TextField f={f} id="deductible" label={x.deductible} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
+            <TextField f={f} id="deductible" label={x.deductible} hint={zeroDeductible(flow) ? x.zeroDeductible(flow.State) : undefined} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
             <TextField
               f={f}
               id="phone"

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
-import { FLOW_PATHS, firstIncomplete, needsPropertyStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
+import { autoChosenParts, FLOW_PATHS, firstIncomplete, skipsStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
 import { MESSAGES, rules } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, $claimProgress, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
@@ -46,7 +46,7 @@ function Steps({ c }: { c: Ctx }) {
     const f = $claimFlow.get();
     // A step opens only when the ones before it are complete.
     let n = Math.min(Math.max(Math.trunc(review ? Number(params.get('step')) || 1 : f.step), 1), firstIncomplete(f) ?? STEP_COUNT);
-    if (n === 6 && !needsPropertyStep(f)) n = 5;
+    while (n > 1 && skipsStep(f, n)) n--;
     return { review, initial: n };
   });
   const [step, setStep] = useState(initial);
@@ -58,6 +58,14 @@ function Steps({ c }: { c: Ctx }) {
   const next = useRef<StepProps['next']['current']>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  // The dashboard's quick start brought a ZIP and maybe a VIN: steps 1 and 2 check them and move on; a problem stops there with its message.
+  useEffect(() => {
+    const g = $claimFlow.get();
+    if (!ready || !g.AutoStart || step > 2) return;
+    if (step === 2) updateClaim({ AutoStart: false });
+    if (step === 1 || g.Vin) form.current?.requestSubmit();
+  }, [ready, step]);
 
   useEffect(() => {
     $claimProgress.set(stepProgress(step));
@@ -84,9 +92,14 @@ function Steps({ c }: { c: Ctx }) {
   };
   /** Page-set navigation 0 (next): the following step, the policyholder quote after step 7, or back to the review. */
   const forward = (from: number) => {
-    const g = $claimFlow.get();
+    let g = $claimFlow.get();
     let n = from + 1;
-    if (n === 6 && !needsPropertyStep(g)) n = 7;
+    // A group with a single piece has it chosen on the way to step 5; steps with nothing to ask are passed over.
+    if (n <= 5) {
+      updateClaim({ ChosenParts: autoChosenParts(g) });
+      g = $claimFlow.get();
+    }
+    while (n < STEP_COUNT && skipsStep(g, n)) n++;
     if (review) {
       const open = firstIncomplete(g, n);
       if (open === null) return location.assign(FLOW_PATHS.review);
@@ -99,7 +112,7 @@ function Steps({ c }: { c: Ctx }) {
   /** Page-set navigation -1 (previous). */
   const back = () => {
     let n = step - 1;
-    if (n === 6 && !needsPropertyStep($claimFlow.get())) n = 5;
+    while (n > 1 && skipsStep($claimFlow.get(), n)) n--;
     if (n < 1) return location.assign(FLOW_PATHS.review);
     go(n, -1);
   };
@@ -123,7 +136,7 @@ function Steps({ c }: { c: Ctx }) {
   return (
     <>
       <h1>{flow.mode === 'quote' ? x.quoteTitle : x.claimTitle}</h1>
-      <form className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
+      <form ref={form} className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
         {/* Heading and fields show together, once the step's code has loaded. */}
         <Suspense fallback={<Loading x={x} />}>
           <h2 id="step-heading" ref={heading} tabIndex={-1}>

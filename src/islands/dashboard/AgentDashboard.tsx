@@ -7,6 +7,8 @@ import { showAlert } from '../../stores/alerts.ts';
 import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shell/use-lang.ts';
+import { fileClaimButton } from '../../lib/roles.ts';
+import QuickStart from './QuickStart.tsx';
 
 const TEXT = {
   en: {
@@ -104,6 +106,7 @@ export default function AgentDashboard() {
           </button>
         </div>
       ))}
+      {fileClaimButton(d.dashboardUserRole, user.userAccountsCount) === 'enabled' && <QuickStart lang={lang} />}
       {user.userRole === 'User' && (
         <section aria-labelledby="agencies-title">
           <h2 id="agencies-title">{x.agencies}</h2>

@@ -44,6 +44,30 @@ export function needsPropertyStep(f: ClaimFlow): boolean {
   return windshieldCandidates(f).length > 1;
 }
 
+/** Whether step 4 (problem questions) asks anything: the questions guide a repair (a replacement needs no guidance); an order the answers switched to Replace keeps the step. */
+export function needsProblemStep(f: ClaimFlow): boolean {
+  return f.RepairOrReplace === 'Repair' || f.AutoReplaced;
+}
+
+/** The pieces of the chosen side, back and roof groups; a group with a single piece has it chosen. */
+export function autoChosenParts(f: ClaimFlow): string[] {
+  const add = f.SelectedGlassGroups.filter((g) => g !== 'Windshield')
+    .map((g) => f.Parts.filter((p) => p.Group === g))
+    .filter((ps) => ps.length === 1 && !f.ChosenParts.includes(ps[0]!.PartNumber))
+    .map((ps) => ps[0]!.PartNumber);
+  return add.length ? [...f.ChosenParts, ...add] : f.ChosenParts;
+}
+
+/** Whether step 5 (vehicle parts selection) has a choice to make: a chosen group with several pieces. */
+export function needsPartsStep(f: ClaimFlow): boolean {
+  return f.SelectedGlassGroups.some((g) => g !== 'Windshield' && f.Parts.filter((p) => p.Group === g).length > 1);
+}
+
+/** Whether step n is passed over for these answers (it has nothing to ask). */
+export function skipsStep(f: ClaimFlow, n: number): boolean {
+  return (n === 4 && !needsProblemStep(f)) || (n === 5 && !needsPartsStep(f)) || (n === 6 && !needsPropertyStep(f));
+}
+
 /** Property answer keys as the order submission takes them ('lane camera' → 'laneCamera'). */
 export function answerKey(id: string): string {
   return id.replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
@@ -65,7 +89,7 @@ export function stepComplete(f: ClaimFlow, step: number): boolean {
         (f.RepairOrReplace === 'Replace' || f.NumberOfChipsOrCracks > 0)
       );
     case 4:
-      return f.ProblemQuestions !== null && f.ProblemQuestions.every((q) => typeof f.ProblemAnswers[q.QuestionId] === 'boolean');
+      return !needsProblemStep(f) || f.ProblemQuestions !== null && f.ProblemQuestions.every((q) => typeof f.ProblemAnswers[q.QuestionId] === 'boolean');
     case 5:
       return f.SelectedGlassGroups.every((g) =>
         g === 'Windshield' ? windshieldCandidates(f).length > 0 : f.ChosenParts.some((n) => f.Parts.some((p) => p.PartNumber === n && p.Group === g)),

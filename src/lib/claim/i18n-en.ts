@@ -87,7 +87,7 @@ const en = {
   choosePiece: 'Please choose at least one piece.',
   windshieldMany: 'Several windshields fit this vehicle: the next step asks which one it has.',
   // Step 6
-  propertyIntro: 'These answers tell us which windshield the vehicle has.',
+  propertyIntro: 'What does the vehicle have? Tick each that applies and leave the rest clear: this tells us which windshield it has.',
   matched: 'Matching windshield',
   // Step 7
   deductibleOptional: 'Policyholder’s deductible (optional)',
@@ -102,6 +102,7 @@ const en = {
   tax: 'Tax',
   total: 'Total',
   deductible: 'Deductible',
+  zeroDeductible: (state: string) => `No deductible applies to windshield damage under ${state} law.`,
   insurancePays: 'Insurance pays',
   policyholderPays: 'Policyholder pays',
   // Policy-holder quote

@@ -1,12 +1,12 @@
 import type { GlassFeature } from './glass.ts';
 
-/** The problem-property questions (step 6): one per feature that tells candidate windshields apart. */
+/** The problem-property questions (step 6): one per feature that tells candidate windshields apart, put as what the vehicle has (the agent ticks each that applies). */
 export const PROPERTY_QUESTIONS: Record<GlassFeature, string> = {
-  'lane camera': 'Does the vehicle have a camera behind the windshield, near the rear-view mirror?',
-  'rain sensor': 'Do the wipers turn on by themselves when it rains (a rain sensor)?',
-  'heated wiper area': 'Does the windshield have heating wires at the bottom, where the wipers rest?',
-  'heads-up display': 'Does the vehicle show driving information on the windshield (a heads-up display)?',
-  acoustic: 'Does the windshield carry an "acoustic" mark in a lower corner?',
+  'lane camera': 'A camera behind the windshield, near the rear-view mirror',
+  'rain sensor': 'Wipers that turn on by themselves when it rains (a rain sensor)',
+  'heated wiper area': 'Heating wires at the bottom of the windshield, where the wipers rest',
+  'heads-up display': 'Driving information shown on the windshield (a heads-up display)',
+  acoustic: 'An "acoustic" mark in a lower corner of the windshield',
 };
 
 /**

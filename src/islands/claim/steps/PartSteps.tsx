@@ -8,9 +8,6 @@ import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
-import { allAnswered, answered, YesNoQuestions, type AnswerSet } from './YesNoQuestions.tsx';
-
-const PROPERTY: AnswerSet = { field: 'PropertyAnswers', prefix: 'p' };
 
 /** A part for reading: its location, description and number. */
 export const partLabel = (p: GlassPart) => (
@@ -29,16 +26,6 @@ export function PartsStep({ c, f, next }: StepProps) {
   const partsOf = (g: string) => flow.Parts.filter((p) => p.Group === g);
   const id = (g: string) => `parts-${answerKey(g)}`;
   const missing = (g: string, chosen: readonly string[]) => (partsOf(g).some((p) => chosen.includes(p.PartNumber)) ? null : x.choosePiece);
-
-  // A group with a single piece needs no choice.
-  useEffect(() => {
-    const g = $claimFlow.get();
-    const add = groups
-      .filter((grp) => grp !== 'Windshield' && partsOf(grp).length === 1 && missing(grp, g.ChosenParts))
-      .map((grp) => partsOf(grp)[0]!.PartNumber);
-    if (add.length) updateClaim({ ChosenParts: [...g.ChosenParts, ...add], Quote: null });
-    // Once, on entering the step.
-  }, []);
 
   next.current = () => f.all(groups.filter((g) => g !== 'Windshield').map((g) => [id(g), missing(g, $claimFlow.get().ChosenParts)]));
 
@@ -70,7 +57,10 @@ export function PartsStep({ c, f, next }: StepProps) {
   );
 }
 
-/** Step 6: yes/no per feature that tells the candidate windshields apart; skipped when nothing does. */
+/**
+ * Step 6: the features that tell the candidate windshields apart, as one list to tick (what is left clear is a
+ * No); skipped when nothing tells them apart. The windshield they match shows as the boxes change.
+ */
 export function PropertyStep({ c, f, next, skip }: StepProps) {
   const { x, flow } = c;
   const key = candidatesKey(flow);
@@ -78,26 +68,34 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
   const load = useCall(fresh ? null : key, () =>
     api.call(GetProblemPropertyQuestions, { CarId: flow.CarId!, PartNumbers: windshieldCandidates(flow).map((p) => p.PartNumber) }),
   );
+  const answers = (qs: readonly { QuestionId: string }[], ticked: readonly string[]) => Object.fromEntries(qs.map((q) => [q.QuestionId, ticked.includes(q.QuestionId)]));
   useEffect(() => {
-    if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: {}, Quote: null });
+    if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: answers(load.data, []), Quote: null });
   }, [load.data]);
   const questions = fresh ? flow.PropertyQuestions! : [];
   useEffect(() => {
     if (fresh && questions.length === 0) skip();
   }, [fresh]);
 
-  next.current = () => fresh && allAnswered(f, x, flow, PROPERTY, questions);
+  next.current = () => fresh;
 
   if (load.failed) return <Failed x={x} retry={load.retry} />;
   if (!fresh) return <Loading x={x} />;
   const part = windshieldPart(flow);
-  const done = questions.every((q) => answered(flow, PROPERTY, q));
   return (
     <>
-      <p>{x.propertyIntro}</p>
-      <YesNoQuestions f={f} x={x} flow={flow} set={PROPERTY} questions={questions} />
+      <Choices
+        f={f}
+        id="properties"
+        legend={x.propertyIntro}
+        multiple
+        options={questions.map((q) => ({ value: q.QuestionId, label: x.questions[q.QuestionId] ?? q.Text }))}
+        value={questions.filter((q) => flow.PropertyAnswers[q.QuestionId]).map((q) => q.QuestionId)}
+        // A changed answer can change the part: the quote is priced again.
+        onChange={(v) => updateClaim({ PropertyAnswers: answers(questions, v), Quote: null })}
+      />
       <div role="status">
-        {done && part && (
+        {part && (
           <p className="flow-part" data-testid="windshield-part">
             <strong>{x.matched}:</strong> {partLabel(part)}
           </p>

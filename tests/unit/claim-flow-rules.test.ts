@@ -1,0 +1,65 @@
+// The claim flow's step rules (src/lib/claim/flow.ts): which steps ask for the answers given so far, and the
+// pieces chosen on the way when a group has only one.
+import { describe, expect, it } from 'vitest';
+import type { GlassPart } from '../../src/lib/api/quick-quote.ts';
+import { autoChosenParts, firstIncomplete, needsPartsStep, needsProblemStep, skipsStep } from '../../src/lib/claim/flow.ts';
+import { newClaimFlow, type ClaimFlow } from '../../src/stores/claim.ts';
+
+const part = (PartNumber: string, Group: GlassPart['Group'], Features: GlassPart['Features'] = []): GlassPart => ({
+  PartNumber,
+  Group,
+  Location: Group === 'Windshield' ? 'Windshield' : Group === "Driver's side" ? "Driver's side" : 'Back glass',
+  GlassType: Group === 'Windshield' ? 'Windshield' : Group === 'Back glass' ? 'Back glass' : 'Door',
+  Description: PartNumber,
+  Tint: 'Green',
+  Features,
+  Recalibration: 'none',
+  Tempered: Group !== 'Windshield',
+});
+
+/** A flow at step 3 done for a car with one windshield, two driver's-side pieces and one back glass. */
+function flow(patch: Partial<ClaimFlow>): ClaimFlow {
+  return {
+    ...newClaimFlow(),
+    ZipCode: '33602',
+    City: 'Tampa',
+    State: 'FL',
+    IsServiced: true,
+    CarId: 7,
+    GlassCarId: 7,
+    Parts: [part('FW1', 'Windshield'), part('DD1', "Driver's side"), part('DD2', "Driver's side"), part('DB1', 'Back glass')],
+    ...patch,
+  };
+}
+
+describe('claim flow steps', () => {
+  it('the problem questions (step 4) are asked for a repair only, and kept when the answers switched it to a replacement', () => {
+    expect(needsProblemStep(flow({ RepairOrReplace: 'Repair' }))).toBe(true);
+    expect(needsProblemStep(flow({ RepairOrReplace: 'Replace' }))).toBe(false);
+    expect(needsProblemStep(flow({ RepairOrReplace: 'Replace', AutoReplaced: true }))).toBe(true);
+    // A replacement is complete past step 4 without questions; a repair waits for its answers.
+    expect(firstIncomplete(flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace' }))).toBe(7);
+    expect(firstIncomplete(flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Repair', NumberOfChipsOrCracks: 1 }))).toBe(4);
+  });
+
+  it('the parts step (5) asks only when a chosen side, back or roof group has several pieces', () => {
+    expect(needsPartsStep(flow({ SelectedGlassGroups: ['Windshield'] }))).toBe(false);
+    expect(needsPartsStep(flow({ SelectedGlassGroups: ['Windshield', 'Back glass'] }))).toBe(false);
+    expect(needsPartsStep(flow({ SelectedGlassGroups: ["Driver's side"] }))).toBe(true);
+    expect(skipsStep(flow({ SelectedGlassGroups: ['Back glass'], RepairOrReplace: 'Replace' }), 5)).toBe(true);
+  });
+
+  it('a group with a single piece has it chosen; chosen pieces are kept and not repeated', () => {
+    expect(autoChosenParts(flow({ SelectedGlassGroups: ['Windshield', 'Back glass', "Driver's side"] }))).toEqual(['DB1']);
+    expect(autoChosenParts(flow({ SelectedGlassGroups: ['Back glass'], ChosenParts: ['DB1'] }))).toEqual(['DB1']);
+    expect(autoChosenParts(flow({ SelectedGlassGroups: ["Driver's side"], ChosenParts: ['DD2'] }))).toEqual(['DD2']);
+  });
+
+  it('the property step (6) asks only when several windshields fit', () => {
+    const one = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace' });
+    expect(skipsStep(one, 6)).toBe(true);
+    const two = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', Parts: [part('FW1', 'Windshield'), part('FW2', 'Windshield', ['lane camera'])] });
+    expect(skipsStep(two, 6)).toBe(false);
+    expect(firstIncomplete(two)).toBe(6);
+  });
+});
