@@ -104,7 +104,10 @@ export function TextField({
       onChange(e.target.value);
       if (error && rule) f.set(id, rule(e.target.value));
     },
-    onBlur: (e: { target: { value: string } }) => {
+    onBlur: (e: { target: { value: string }; relatedTarget: EventTarget | null }) => {
+      // Focus moving to the form's submit button: its check shows every message at once (a message shown here
+      // would move the button between press and release, and the click would be lost).
+      if ((e.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
       const v = e.target.value;
       const message = rule ? rule(v) : null;
       f.set(id, message);
