@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { CLAIM_DETAILS, stepHeading, VINS, ZIP_SERVICED } from './claim-steps.ts';
 import { agencyButton, DEMO_PASSWORD, expect, signIn, test, USERS, userMenu, userMenuButton, waitForDashboard } from './fixtures.ts';
 
 /** Presses Tab until the target has focus (from the top of the page); fails after `max` presses. */
@@ -146,6 +147,77 @@ test.describe('keyboard only', () => {
 
     await waitForDashboard(page);
     await expect(page.getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('a claim is filed with the keyboard only: quick start, steps, appointment, details, review', async ({ page, problems }) => {
+    await signIn(page, USERS.agent);
+    await waitForDashboard(page);
+    await page.locator('body').focus();
+    /** Tab to a control, then type into it. */
+    const typeInto = async (target: Locator, text: string) => {
+      await tabTo(page, target, 80);
+      await page.keyboard.type(text);
+    };
+    const main = page.getByRole('main');
+
+    // The dashboard's quick start: Enter in the VIN field submits it.
+    await typeInto(main.getByLabel('Policyholder ZIP code'), ZIP_SERVICED);
+    await typeInto(main.getByLabel('Vehicle identification number (VIN)'), VINS.camry);
+    await page.keyboard.press('Enter');
+    await expect(stepHeading(page, 3)).toBeFocused();
+
+    // Step 3: Space ticks the windshield; the arrow key moves the repair/replace choice to Replace.
+    const form = page.locator('form.flow-step');
+    await tabTo(page, form.getByRole('checkbox', { name: 'Windshield', exact: true }));
+    await page.keyboard.press('Space');
+    await tabTo(page, form.getByRole('radio', { name: 'Repair', exact: true }));
+    await page.keyboard.press('ArrowRight');
+    await expect(form.getByRole('radio', { name: 'Replace', exact: true })).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
+    await page.keyboard.press('Enter');
+    // Step 6 (several windshields fit), nothing ticked; step 7, the quote.
+    await expect(stepHeading(page, 6)).toBeFocused();
+    await expect(page.getByTestId('windshield-part')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(stepHeading(page, 7)).toBeFocused();
+    await expect(page.getByTestId('quote-table')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
+    await page.keyboard.press('Enter');
+
+    // The policyholder quote, then the appointment options.
+    await expect(page).toHaveURL(/\/dashboard\/policy-holder-quote$/);
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }), 80);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/appointment-option-details$/);
+    await page.locator('body').focus();
+    await tabTo(page, page.getByRole('radio', { name: 'We call the policyholder to schedule' }));
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('radio', { name: 'We call the policyholder to schedule' })).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }), 80);
+    await page.keyboard.press('Enter');
+
+    // Claim details: the required fields; the carrier by typing its name in the select.
+    await expect(page).toHaveURL(/\/dashboard\/submit_claimdetails$/);
+    await page.locator('body').focus();
+    await typeInto(page.getByLabel('Policy number'), CLAIM_DETAILS.policyNumber);
+    await typeInto(page.getByLabel('First name'), CLAIM_DETAILS.firstName);
+    await typeInto(page.getByLabel('Last name'), 'Rivera');
+    await typeInto(page.getByLabel('Carrier'), CLAIM_DETAILS.carrier);
+    await expect(page.getByLabel('Carrier')).toHaveValue(CLAIM_DETAILS.carrier);
+    await typeInto(page.getByLabel('Phone number'), CLAIM_DETAILS.phone);
+    await typeInto(page.getByLabel('Street address'), CLAIM_DETAILS.street);
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }), 80);
+    await page.keyboard.press('Enter');
+
+    // The review: Enter on Submit files the claim.
+    await expect(page).toHaveURL(/\/dashboard\/submit-claim-review-details$/);
+    await page.locator('body').focus();
+    await tabTo(page, page.getByRole('button', { name: 'Submit the claim' }), 120);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/success_submit-claim\?referral=/);
+    await expect(page.getByTestId('referral-number')).toBeVisible();
     expect(problems).toEqual([]);
   });
 });
