@@ -109,6 +109,10 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['content search/ (public GET)', { url: `${portal}${callPath(CALLS.SearchContent)}?SearchTerm=windshield` }],
     ['GetUserAgencyList (signed in)', { url: `${portal}${callPath(CALLS.GetUserAgencyList)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal' }) }],
     ['GetAccountManagerDetails (signed in)', { url: `${portal}${callPath(CALLS.GetAccountManagerDetails)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AccountNumber: '10045821' }) }],
+    // Work orders (issue 6): the agent's first open page (default sort) and the dashboard (recent, counts, 12-week chart), on the demo seed.
+    ['GetOpenWorkOrders (signed in, page of 25)', { url: `${portal}${callPath(CALLS.GetOpenWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '10045821', PageSize: 25 }) }],
+    ['GetOpenWorkOrders (signed in, search + sort)', { url: `${portal}${callPath(CALLS.GetOpenWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '20077314', Search: 'M', SortBy: 'PolicyholderName', SortDirection: 'asc' }) }],
+    ['GetDashboardWorkOrders (signed in)', { url: `${portal}${callPath(CALLS.GetDashboardWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '10045821' }) }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
   for (const [name, opts] of targets) rows.push(await load(name, opts));

@@ -4,6 +4,8 @@ export const DASHBOARD_ROLES = ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin'
 export type DashboardRole = (typeof DASHBOARD_ROLES)[number];
 /** Who files claims and quotes: agents and agency admins (internal and CE admins are sent elsewhere). */
 export const CLAIM_ROLES = ['SFAD_Agent', 'SFAD_Admin'] as const;
+/** Who reads work orders (AgencyWorkOrder calls): agents (their own), agency admins (the agency), internal admins (any agency); CE admins may not. */
+export const WORK_ORDER_ROLES = ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin'] as const;
 /** The portal's role names (spec section 4): internal admin, CE admin, else 'User'. */
 export type AppRole = 'internal admin' | 'CE admin' | 'User';
 

@@ -13,7 +13,10 @@ import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
 import { userRoutes } from './routes/user.ts';
 import { quickQuoteRoutes } from './routes/quick-quote.ts';
+import { workOrderRoutes } from './routes/work-orders.ts';
 import { interactionRoutes } from './routes/interaction.ts';
+import { contactPrefsRoutes } from './routes/contact-prefs.ts';
+import { liveRoutes } from './routes/live.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -47,7 +50,10 @@ export const dashboardService = (deps: RouteDeps) =>
     statesRoutes(deps),
     accountManagerRoutes(deps),
     userRoutes(deps),
+    contactPrefsRoutes(deps),
+    liveRoutes(deps),
     quickQuoteRoutes(deps),
+    workOrderRoutes(deps),
     contentAdminRoutes(deps),
   ]);
 

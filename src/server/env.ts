@@ -37,6 +37,33 @@ export const EnvSchema = z
     SELF_SERVICE_URL: z.url().optional(),
     /** Log level. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Demo simulator: moves one open work order a step every this many milliseconds (unset → off; `npm run simulate` sets it). */
+    SIMULATE_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    /** Outgoing mail server (`smtp://user:pass@host:587`, `smtps://…`); unset → emails go to the dev mailbox DATA_DIR/mailbox. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://…').optional(),
+    /** From address of the agents' alerts. */
+    MAIL_FROM: z.string().min(3).default('Agent Portal <no-reply@localhost>'),
+    /** Text messages through a generic HTTPS webhook (POST { to, body, reference }); unset (and no Twilio) → the dev mailbox. */
+    SMS_WEBHOOK_URL: z.url().optional(),
+    /** Bearer token sent to SMS_WEBHOOK_URL. */
+    SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+    /** Text messages through Twilio: account SID, auth token and sending number (all three, or none). */
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_FROM: z.string().min(1).optional(),
+    /** The outbox worker's poll interval (it is also woken at once by each work-order change). */
+    OUTBOX_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+    /** Attempts per message before it stays as 'dead' (kept in the table, never deleted). */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    /** Delay before the first retry; doubled each attempt (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
+    OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(86400).default(30),
+    OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(7 * 86400).default(3600),
+  })
+  .superRefine((env, ctx) => {
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;
+    if (twilio !== 0 && twilio !== 3) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM go together' });
+    }
   });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,6 +1,10 @@
 import { loadEnv } from './env.ts';
 import { log, setLogLevel } from './log.ts';
 import { startServer } from './server.ts';
+import { startSimulator } from './services/simulator.ts';
+import { createOutboxWorker, outboxConfigFromEnv } from './services/outbox.ts';
+import { setNotificationLinkOrigin } from './services/notifications.ts';
+import { createTransports } from './services/transports/index.ts';
 
 /** Entry point of `npm start`. */
 async function main() {
@@ -13,8 +17,17 @@ async function main() {
   }
   setLogLevel(env.LOG_LEVEL);
   const portal = await startServer(env);
+  // Agent notifications: links in emails point at the public origin; the outbox worker sends (SMTP or the dev mailbox).
+  setNotificationLinkOrigin(portal.url);
+  const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env), config: outboxConfigFromEnv(env) });
+  outbox.start();
+  // The demo simulator (npm run simulate): moves demo work orders along in this process (PGlite is one process).
+  const simulator = env.SIMULATE_EVERY_MS ? startSimulator(portal.db, { everyMs: env.SIMULATE_EVERY_MS }) : null;
+  if (simulator) log.info('work-order simulator on', { everyMs: env.SIMULATE_EVERY_MS });
   const stop = async (signal: string) => {
     log.info('stopping', { signal });
+    await simulator?.stop();
+    await outbox.stop();
     await portal.close();
     process.exit(0);
   };

@@ -14,6 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { seedContent } from './db/content-seed.ts';
 import { seedShops } from './db/shops.ts';
+import { seedWorkOrders } from './db/work-orders-seed.ts';
 import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, type Env } from './env.ts';
 import { log } from './log.ts';
@@ -45,6 +46,8 @@ export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SE
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(conn);
     if (created) log.info('demo data seeded');
+    const orders = await seedWorkOrders(conn);
+    if (orders.created) log.info('demo work orders seeded', { orders: orders.orders });
   }
   return conn;
 }

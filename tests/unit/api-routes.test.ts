@@ -105,6 +105,12 @@ describe('every route in CALLS is covered here', () => {
         'GetVehicleStyles', 'GetVehicleInfoByVin', 'GetVehicleInformationByYMMS', 'GetBigTruckVehicleInfo', 'GetApplicableClosestProviders',
         'GetGlassOptionsByCarId', 'GetProblemQuestions', 'GetProblemPropertyQuestions', 'GetQuote', 'CreateReferral', 'GetCarrierSettings',
         'GenerateSelfServiceUrl',
+        // Work orders and the internal-admin console: tests/unit/work-orders-api.test.ts.
+        'GetDashboardWorkOrders', 'GetOpenWorkOrders', 'GetCompletedWorkOrders', 'ServiceActivityDetail', 'GetSurveyDetails',
+        'DownloadRecalibrationCertificate', 'ResubmitFailedReferral', 'GetAgentInsuranceCompanyNamesById', 'GetAgencyInsuranceCompanyNamesById',
+        'GetWorkOrderConsole', 'AdvanceWorkOrder',
+        // Contact preferences: tests/unit/notifications.test.ts.
+        'GetUserAgentContactPrefs', 'UpdateUserAgentContactPrefs',
       ].sort(),
     );
   });

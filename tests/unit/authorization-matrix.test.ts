@@ -5,6 +5,8 @@ import type { RunningPortal } from '../../src/server/server.ts';
 import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
+import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
+import { advanceWorkOrder } from '../../src/server/services/work-orders.ts';
 
 /** The five kinds of caller. */
 const PERSONAS = ['anonymous', 'agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const;
@@ -38,6 +40,9 @@ const MATRIX: Record<string, Row> = {
   ClearAgencyNotificationFlag: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   NotifyUserLoggedIn:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   GetInsuranceCompanies:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // Contact preferences (issue 6): the agent notification prefs of agents and agency admins, their own only.
+  GetUserAgentContactPrefs:    { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  UpdateUserAgentContactPrefs: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   // The claim flow (issue 5): agents and agency admins file claims; internal and CE admins are sent
   // elsewhere by the navigation rules and refused by the API.
   GetCityAddress:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
@@ -57,6 +62,19 @@ const MATRIX: Record<string, Row> = {
   CreateReferral:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   GetCarrierSettings:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   GenerateSelfServiceUrl:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  // Work orders (issue 6): agents (their own), agency admins (their agency) and internal admins (any agency) read
+  // them; CE admins may not. The console (list any agency, advance an order) is for internal admins only.
+  GetDashboardWorkOrders:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetOpenWorkOrders:           { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetCompletedWorkOrders:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  ServiceActivityDetail:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetSurveyDetails:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  DownloadRecalibrationCertificate: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  ResubmitFailedReferral:      { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetAgentInsuranceCompanyNamesById: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetAgencyInsuranceCompanyNamesById: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetWorkOrderConsole:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  AdvanceWorkOrder:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   // The content service is public and read-only (spec section 7).
   GetContents:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ArticleList:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
@@ -72,6 +90,15 @@ const MATRIX: Record<string, Row> = {
   GetPublishStatus:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   // PublishSite as the internal admin starts a real rebuild (tests/unit/publisher.test.ts checks its result).
   PublishSite:                 { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+};
+
+/**
+ * Streams of the dashboard service (issue 6): authenticated, role-checked and validated like the calls,
+ * but a success is a text/event-stream that stays open, not an envelope, so they are not in CALLS. The
+ * expected status of opening one, per caller.
+ */
+const STREAMS: Record<string, { contract: CallContract; row: Row }> = {
+  AgencyWorkOrderEvents: { contract: AgencyWorkOrderEvents, row: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 } },
 };
 
 /**
@@ -107,6 +134,49 @@ let portal: RunningPortal;
 let car: DemoCar = PLACEHOLDER_CAR;
 const tokens: Partial<Record<Persona, string>> = {};
 const subs: Partial<Record<Persona, string>> = {};
+/** Work orders each persona may open or act on (found or made in beforeAll; until then, ids that only parse). */
+const orders = {
+  detail: {} as Partial<Record<Persona, { workOrderId: string; referralSequenceNumber: string }>>,
+  survey: {} as Partial<Record<Persona, string>>,
+  certificate: {} as Partial<Record<Persona, string>>,
+  failed: {} as Partial<Record<Persona, string>>,
+  advance: 'WO500001',
+};
+
+/** Finds, per persona, a seeded order it may see with details, a survey and a recalibration; files and fails one per persona to resubmit, and one for the console to advance. */
+async function prepareWorkOrders() {
+  const visible: Record<string, string> = {
+    agent: `w.agency_number = '10045821' AND r.user_id = '${subs.agent}'`,
+    agencyAdmin: "w.agency_number IN ('20077314', '30012967')",
+    internalAdmin: 'TRUE',
+    ceAdmin: 'TRUE',
+    anonymous: 'TRUE',
+  };
+  for (const p of PERSONAS) {
+    const one = async (extra: string) => {
+      const [row] = await portal.db.query<{ w: string; r: string }>(
+        `SELECT w.work_order_id AS w, w.referral_number AS r FROM work_orders w JOIN referrals r USING (referral_number) WHERE ${visible[p]} AND ${extra} ORDER BY 1 LIMIT 1`,
+      );
+      if (!row) throw new Error(`no seeded work order for ${p} (${extra})`);
+      return row;
+    };
+    const d = await one('TRUE');
+    orders.detail[p] = { workOrderId: d.w, referralSequenceNumber: d.r };
+    orders.survey[p] = (await one('EXISTS (SELECT 1 FROM work_order_surveys s WHERE s.work_order_id = w.work_order_id)')).w;
+    orders.certificate[p] = (await one('EXISTS (SELECT 1 FROM work_order_recalibrations c WHERE c.work_order_id = w.work_order_id)')).w;
+  }
+  const file = async (account: string, persona: 'agent' | 'agencyAdmin') => {
+    const res = await callApi(portal, callPath(CALLS.CreateReferral), { token: tokens[persona], body: referralRequest(account, car), headers: { 'Idempotency-Key': randomUUID() } });
+    if (res.status !== 200) throw new Error(`CreateReferral: ${res.status} ${JSON.stringify(res.json)}`);
+    return (res.json!.result as { WorkOrderId: string }).WorkOrderId;
+  };
+  for (const [p, account, filer] of [['agent', '10045821', 'agent'], ['agencyAdmin', '20077314', 'agencyAdmin'], ['internalAdmin', '10045821', 'agent']] as const) {
+    const id = await file(account, filer);
+    await advanceWorkOrder(portal.db, { workOrderId: id, status: 'Failed' });
+    orders.failed[p] = id;
+  }
+  orders.advance = await file('10045821', 'agent');
+}
 
 /** A valid request for a route as a persona: what the browser would send. Fails for a route it does not know. */
 function validRequest(name: string, persona: Persona): Record<string, unknown> {
@@ -163,6 +233,13 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       };
     case 'GetInsuranceCompanies':
       return base;
+    case 'GetUserAgentContactPrefs':
+      return { ...base, userId: subs[persona] ?? 'anonymous-user' };
+    case 'UpdateUserAgentContactPrefs':
+      return {
+        ...base, PolicyholderContactText: false, PolicyholderContactEmail: true, ServiceScheduledText: true, ServiceScheduledEmail: true,
+        ServiceCompleteText: false, ServiceCompleteEmail: true, SurveyCompleteText: false, SurveyCompleteEmail: false, AgentPhoneNo: '(813) 555-0100',
+      };
     case 'GetCityAddress':
     case 'ValidateProviderService':
     case 'GetApplicableClosestProviders':
@@ -195,6 +272,25 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, UserId: subs[persona] ?? 'anonymous-user', ReturnUrl: '/dashboard/start-claim' };
     case 'CreateReferral':
       return referralRequest(AGENCY[persona], car);
+    case 'GetDashboardWorkOrders':
+    case 'GetAgentInsuranceCompanyNamesById':
+    case 'GetAgencyInsuranceCompanyNamesById':
+      return { ...base, AgencyNumber: AGENCY[persona] };
+    case 'GetOpenWorkOrders':
+    case 'GetCompletedWorkOrders':
+      return { ...base, AgencyNumber: AGENCY[persona], Page: 1, PageSize: 10, SortBy: 'CreatedAt', SortDirection: 'desc' };
+    case 'ServiceActivityDetail':
+      return { ...base, ...(orders.detail[persona] ?? { workOrderId: 'WO500001', referralSequenceNumber: '260100001' }), type: 'Open' };
+    case 'GetSurveyDetails':
+      return { ...base, WorkOrderId: orders.survey[persona] ?? 'WO500001' };
+    case 'DownloadRecalibrationCertificate':
+      return { ...base, WorkOrderId: orders.certificate[persona] ?? 'WO500001' };
+    case 'ResubmitFailedReferral':
+      return { ...base, WorkOrderId: orders.failed[persona] ?? 'WO500001' };
+    case 'GetWorkOrderConsole':
+      return { ...base, Scope: 'Open', PageSize: 20 };
+    case 'AdvanceWorkOrder':
+      return { ...base, WorkOrderId: orders.advance, Status: 'Policyholder contacted', Note: `matrix ${persona}` };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -216,6 +312,7 @@ beforeAll(async () => {
     tokens[p] = (await signInForTokens(portal, EMAIL[p])).access_token;
     subs[p] = String(decodeJwt(tokens[p]!).sub);
   }
+  await prepareWorkOrders();
 });
 afterAll(async () => {
   await portal?.close();
@@ -253,13 +350,15 @@ describe('every mounted route is in a table', () => {
       .map((r) => `${r.method} ${r.path.replace(/\{[^}]*\}+/g, '')}`);
 
   it('each dashboard-service route is a call of CALLS listed in MATRIX; each other route is in OTHER_ROUTES', () => {
-    const byRoute = new Map(Object.entries(CALLS).map(([name, c]) => [`${c.method} ${callPath(c)}`, name]));
+    const byRoute = new Map(
+      [...Object.entries(CALLS), ...Object.entries(STREAMS).map(([name, s]) => [name, s.contract] as const)].map(([name, c]) => [`${c.method} ${callPath(c)}`, name]),
+    );
     const unlisted: string[] = [];
     for (const route of mounted()) {
       const path = route.slice(route.indexOf(' ') + 1);
       if (path.startsWith(DASHBOARD_BASE) || path.startsWith(CONTENT_BASE)) {
         const name = byRoute.get(route);
-        if (!name || !MATRIX[name]) unlisted.push(route);
+        if (!name || !(MATRIX[name] || STREAMS[name])) unlisted.push(route);
       } else if (!OTHER_ROUTES[route]) unlisted.push(route);
     }
     expect(unlisted, 'routes the server mounts that no table lists').toEqual([]);
@@ -289,13 +388,45 @@ describe('authorization matrix against the real server', () => {
       it(`${name} as ${persona} → ${expected}`, async () => {
         const res = await send(name, persona);
         expect(res.status, JSON.stringify(res.json)).toBe(expected);
-        if (expected === 200) {
+        if (expected === 200 && CALLS[name as keyof typeof CALLS].download) {
+          // A file, not the envelope (the recalibration certificate).
+          expect(res.headers.get('content-type')).toBe(CALLS[name as keyof typeof CALLS].download);
+        } else if (expected === 200) {
           expect(res.json).toMatchObject({ isSuccess: true, message: 'Success' });
         } else {
           expect(res.json).toMatchObject({ isSuccess: false, result: null });
           expect(res.json!.message).toBeTruthy();
         }
         if (expected === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      });
+    }
+  }
+});
+
+describe('streams against the real server', () => {
+  for (const [name, { contract, row }] of Object.entries(STREAMS)) {
+    for (const persona of PERSONAS) {
+      const expected = row[persona];
+      it(`${name} as ${persona} → ${expected}`, async () => {
+        const ctl = new AbortController();
+        const token = tokens[persona];
+        const res = await fetch(`${portal.url}${callPath(contract)}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: ctl.signal });
+        try {
+          expect(res.status).toBe(expected);
+          if (expected === 200) {
+            expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+            // The first event says the stream is subscribed.
+            const reader = res.body!.getReader();
+            let text = '';
+            while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+            expect(text).toContain('event: ready');
+          } else {
+            expect(await res.json()).toMatchObject({ isSuccess: false, result: null });
+            if (expected === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer');
+          }
+        } finally {
+          ctl.abort();
+        }
       });
     }
   }
@@ -311,6 +442,9 @@ describe('a refused call changes nothing', () => {
       logins: await portal.db.query('SELECT id, last_login_at FROM users ORDER BY id'),
       referrals: (await portal.db.query('SELECT count(*)::int AS n FROM referrals'))[0],
       workOrders: (await portal.db.query('SELECT count(*)::int AS n FROM work_orders'))[0],
+      workOrderStates: await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1'),
+      workOrderEvents: (await portal.db.query('SELECT count(*)::int AS n FROM work_order_events'))[0],
+      contactPrefs: await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id'),
     });
     const before = await snapshot();
     for (const [name, row] of Object.entries(MATRIX)) {
@@ -337,14 +471,25 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'CreateReferral', input: () => referralRequest('30012967', car), expected: 403, why: 'a claim filed for an agency not theirs' },
   { who: 'agencyAdmin', call: 'CreateReferral', input: () => referralRequest('10045821', car), expected: 403, why: 'a claim filed for an agency not theirs' },
   { who: 'agent', call: 'GetCarrierSettings', input: () => ({ AccountNumber: '30012967' }), expected: 403, why: "another agency's carriers" },
+  { who: 'agent', call: 'GetOpenWorkOrders', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: "another agency's work orders" },
+  { who: 'agencyAdmin', call: 'GetDashboardWorkOrders', input: () => ({ AgencyNumber: '10045821' }), expected: 403, why: "another agency's dashboard" },
+  { who: 'agencyAdmin', call: 'ServiceActivityDetail', input: () => ({ ...orders.detail.agent! }), expected: 404, why: "another agency's work order" },
+  { who: 'agent', call: 'GetSurveyDetails', input: () => ({ WorkOrderId: orders.survey.agencyAdmin! }), expected: 404, why: "a survey of an order the agent did not file" },
+  { who: 'agent', call: 'DownloadRecalibrationCertificate', input: () => ({ WorkOrderId: orders.certificate.agencyAdmin! }), expected: 404, why: "a certificate of an order the agent did not file" },
+  { who: 'agencyAdmin', call: 'ResubmitFailedReferral', input: () => ({ WorkOrderId: orders.failed.agent! }), expected: 404, why: "another agency's failed referral" },
+  { who: 'agent', call: 'GetAgencyInsuranceCompanyNamesById', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: "another agency's carriers" },
   { who: 'agent', call: 'GenerateSelfServiceUrl', input: () => ({ UserId: subs.agencyAdmin, ReturnUrl: '/dashboard/start-claim' }), expected: 403, why: "another user's self-service link" },
+  { who: 'agent', call: 'GetUserAgentContactPrefs', input: () => ({ userId: subs.agencyAdmin }), expected: 403, why: "another user's contact preferences" },
+  { who: 'agencyAdmin', call: 'UpdateUserAgentContactPrefs', input: () => ({ ...validRequest('UpdateUserAgentContactPrefs', 'agencyAdmin'), UserId: subs.agent }), expected: 403, why: "another user's contact preferences" },
 ];
 
 describe('object-level checks', () => {
   for (const c of OBJECT_LEVEL) {
     it(`${c.call} as ${c.who}: ${c.why} → ${c.expected}, nothing changed`, async () => {
       const before = await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2');
+      const prefsBefore = await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id');
       const referralsBefore = await portal.db.query('SELECT count(*)::int AS n FROM referrals');
+      const ordersBefore = await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1');
       const contract = CALLS[c.call];
       const input = { AppName: 'AgentPortal', ...c.input() };
       const res =
@@ -355,6 +500,8 @@ describe('object-level checks', () => {
       expect(res.json).toMatchObject({ isSuccess: false, result: null });
       expect(await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2')).toEqual(before);
       expect(await portal.db.query('SELECT count(*)::int AS n FROM referrals')).toEqual(referralsBefore);
+      expect(await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1')).toEqual(ordersBefore);
+      expect(await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id')).toEqual(prefsBefore);
     });
   }
 });

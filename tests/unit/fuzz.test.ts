@@ -29,13 +29,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod/mini';
 import { BODY_LIMIT, CALLS, callPath, DASHBOARD_BASE, describeIssues, envelope, ErrorReplySchema, type CallContract } from '../../src/lib/api/index.ts';
 import type { DashboardRole } from '../../src/lib/roles.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
+import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
+import { liveStreamCount } from '../../src/server/routes/live.ts';
 
 /** Inputs the contract refuses, per route (at least). */
 const MIN_INVALID = 1000;
@@ -68,6 +70,8 @@ let userId: string;
 const seeded: string[] = [];
 /** Cars of the seeded catalog, for the claim calls' examples. */
 let cars: DemoCar[] = [PLACEHOLDER_CAR];
+/** Seeded work orders of the demo agent (details, surveys, recalibrations) and open ones for the console, for the work-order calls' examples. */
+const wo = { detail: [] as { workOrderId: string; referralSequenceNumber: string }[], survey: [] as string[], certificate: [] as string[], open: [] as string[] };
 
 /**
  * Requests real callers send, for calls whose fields the generators cannot satisfy by themselves (rules
@@ -75,6 +79,13 @@ let cars: DemoCar[] = [PLACEHOLDER_CAR];
  * these, varied one leaf field at a time (the contract still judges each).
  */
 const ZIPS = ['33602', '80202-1234', '60601', '10001', '99501', '59337'];
+/** List requests real callers send (paging, sorting, search, dates, status). */
+const WORK_ORDER_LISTS: Record<string, unknown>[] = [
+  { AppName: 'AgentPortal' },
+  { AppName: 'AgentPortal', AgencyNumber: '20077314', Page: 2, PageSize: 5, SortBy: 'Total', SortDirection: 'asc' },
+  { AppName: 'AgentPortal', AgencyNumber: '10045821', Search: 'Ma', From: '2025-01-01', To: '2030-12-31', SortBy: 'PolicyholderName' },
+  { AppName: 'AgentPortal', Status: 'Received', SortBy: 'Status', SortDirection: 'desc', PageSize: 100, Page: 1 },
+];
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
   ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
@@ -89,6 +100,24 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetProblemPropertyQuestions: () => cars.map((c) => ({ AppName: 'AgentPortal', CarId: c.CarId, PartNumbers: c.Windshields })),
   GetQuote: () => cars.map((c) => ({ AppName: 'AgentPortal', ZipCode: '33602', CarId: c.CarId, RepairOrReplace: 'Replace', NumberOfChipsOrCracks: -1, PartNumbers: c.Windshields.slice(0, 1), Deductible: 500 })),
   CreateReferral: () => cars.map((c) => referralRequest('10045821', c)),
+  GetDashboardWorkOrders: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', AgencyNumber: '20077314' }],
+  GetOpenWorkOrders: () => WORK_ORDER_LISTS,
+  GetCompletedWorkOrders: () => WORK_ORDER_LISTS,
+  GetWorkOrderConsole: () => WORK_ORDER_LISTS.map((l, i) => ({ ...l, Scope: (['Open', 'Completed', 'All'] as const)[i % 3] })),
+  ServiceActivityDetail: () => wo.detail.map((d, i) => ({ AppName: 'AgentPortal', ...d, type: i % 2 ? 'Open' : 'Completed', jobStatus: 'Received' })),
+  GetSurveyDetails: () => wo.survey.map((WorkOrderId) => ({ AppName: 'AgentPortal', WorkOrderId })),
+  DownloadRecalibrationCertificate: () => wo.certificate.map((WorkOrderId, i) => ({ AppName: 'AgentPortal', WorkOrderId, ...(i % 2 ? { Lang: 'es' } : {}) })),
+  ResubmitFailedReferral: () => wo.detail.map((d) => ({ AppName: 'AgentPortal', WorkOrderId: d.workOrderId })),
+  AdvanceWorkOrder: () => wo.open.map((WorkOrderId, i) => ({ AppName: 'AgentPortal', WorkOrderId, Status: i % 2 ? 'Cancelled' : 'Policyholder contacted', Note: 'fuzz' })),
+  GetAgentInsuranceCompanyNamesById: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', AgencyNumber: '20077314', UserId: userId }],
+  GetAgencyInsuranceCompanyNamesById: () => [{ AppName: 'AgentPortal', AgencyNumber: '10045821' }, { AppName: 'AgentPortal' }],
+  GetUserAgentContactPrefs: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', userId }],
+  UpdateUserAgentContactPrefs: () =>
+    ['(813) 555-0134', '813.555.0134', null].map((AgentPhoneNo, i) => ({
+      AppName: 'AgentPortal', ...(i === 0 ? { UserId: userId } : {}), PolicyholderContactText: AgentPhoneNo !== null, PolicyholderContactEmail: true,
+      ServiceScheduledText: false, ServiceScheduledEmail: i > 0, ServiceCompleteText: false, ServiceCompleteEmail: true, SurveyCompleteText: false,
+      SurveyCompleteEmail: false, AgentPhoneNo,
+    })),
 };
 
 beforeAll(async () => {
@@ -100,6 +129,16 @@ beforeAll(async () => {
   }
   userId = String(decodeJwt(tokens.SFAD_Agent!).sub);
   cars = await Promise.all([0, 7, 40].map((i) => demoCar(portal, i)));
+  const agentOrders = (extra: string) =>
+    portal.db.query<{ w: string; r: string }>(
+      `SELECT w.work_order_id AS w, w.referral_number AS r FROM work_orders w JOIN referrals r USING (referral_number)
+        WHERE r.user_id = $1 AND ${extra} ORDER BY 1 LIMIT 3`,
+      [userId],
+    );
+  wo.detail = (await agentOrders('TRUE')).map((o) => ({ workOrderId: o.w, referralSequenceNumber: o.r }));
+  wo.survey = (await agentOrders('EXISTS (SELECT 1 FROM work_order_surveys s WHERE s.work_order_id = w.work_order_id)')).map((o) => o.w);
+  wo.certificate = (await agentOrders('EXISTS (SELECT 1 FROM work_order_recalibrations c WHERE c.work_order_id = w.work_order_id)')).map((o) => o.w);
+  wo.open = (await agentOrders("w.status IN ('Received', 'Policyholder contacted', 'Scheduled')")).map((o) => o.w);
   // A few keys the seeded content knows (topics, articles), so that valid inputs also reach success paths.
   for (const sql of ['SELECT tag_key AS v FROM content_tags ORDER BY 1 LIMIT 3', 'SELECT article_route AS v FROM articles ORDER BY 1 LIMIT 3']) {
     seeded.push(...(await portal.db.query<{ v: string }>(sql).catch(() => [])).map((r) => r.v));
@@ -642,6 +681,11 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
   if (r.status >= 500) return `server error ${r.status}: ${r.text.slice(0, 300)}`;
   if (exp.kind === 'long-url') return r.status === 431 ? null : judge(contract, exp.otherwise, r);
+  // A download answers its file, not the envelope (refusals keep the envelope).
+  if (exp.kind === 'valid' && r.status === 200 && contract.download) {
+    if (!r.contentType.startsWith(contract.download)) return `download with content type ${r.contentType}, not ${contract.download}`;
+    return contract.download !== 'application/pdf' || r.text.startsWith('%PDF-') ? null : `not a PDF: ${r.text.slice(0, 40)}`;
+  }
   if (!/^application\/json\b/.test(r.contentType)) return `not a JSON reply (${r.status}, ${r.contentType}): ${r.text.slice(0, 200)}`;
   const refusal = ErrorReplySchema.safeParse(r.body);
   switch (exp.kind) {
@@ -837,5 +881,35 @@ describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEE
       const good = await run(contract, valid);
       expect(good.failures.slice(0, 6), `${good.failures.length} of ${valid.length} accepted inputs answered wrongly (seed ${SEED}); statuses ${JSON.stringify(good.statuses)}`).toEqual([]);
     });
+  });
+});
+
+describe(`fuzzing the streams (seed ${SEED})`, () => {
+  it(`AgencyWorkOrderEvents (GET stream): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted inputs open a stream`, { timeout: 180_000 }, async () => {
+    const contract = AgencyWorkOrderEvents;
+    const { invalid, valid } = await casesFor(contract, SEED + 99_000);
+    expect(invalid.length, 'inputs the contract refuses').toBeGreaterThanOrEqual(MIN_INVALID);
+    const before = await snapshot();
+    const bad = await run(contract, invalid);
+    expect(bad.failures.slice(0, 6), `${bad.failures.length} of ${invalid.length} invalid inputs answered wrongly (seed ${SEED}); statuses ${JSON.stringify(bad.statuses)}`).toEqual([]);
+    expect(await snapshot(), 'tables after the invalid inputs').toEqual(before);
+    expect(bad.statuses[400] ?? 0, 'invalid inputs refused by validation').toBeGreaterThan(invalid.length * 0.5);
+
+    // What the contract accepts opens an event stream (a success is not an envelope): its first event, then closed.
+    const failures: string[] = [];
+    for (const { sample, exp } of valid.slice(0, 40)) {
+      const ctl = new AbortController();
+      try {
+        const res = await fetch(urlOf(contract, sample), { headers: { authorization: `Bearer ${tokens.SFAD_Agent}` }, signal: ctl.signal });
+        if (exp.kind === 'long-url' && res.status === 431) continue;
+        const first = res.status === 200 ? new TextDecoder().decode((await res.body!.getReader().read()).value) : await res.text();
+        if (res.status !== 200 || !first.includes('event: ready')) failures.push(`${res.status} ${first.slice(0, 200)}\n    input: ${show(sample)}`);
+      } finally {
+        ctl.abort();
+      }
+      // The stream is released before the next one (each user may hold only a few).
+      await vi.waitFor(() => expect(liveStreamCount()).toBe(0));
+    }
+    expect(failures.slice(0, 6), `${failures.length} accepted inputs answered wrongly (seed ${SEED})`).toEqual([]);
   });
 });

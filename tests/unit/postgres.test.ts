@@ -71,4 +71,26 @@ describe.skipIf(!url)('PostgreSQL via DATABASE_URL', () => {
     const [keys] = await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE idem_key = $1', [key]);
     expect(keys!.n).toBe(1);
   });
+
+  it('work orders: the demo seed, the lists, and concurrent advances of one order (several connections) → one 200, the rest 409', async () => {
+    const [seeded] = await portal.db.query<{ n: number; statuses: number }>('SELECT count(*)::int AS n, count(DISTINCT status)::int AS statuses FROM work_orders');
+    expect(seeded!.n).toBeGreaterThanOrEqual(200);
+    expect(seeded!.statuses).toBe(8);
+    const admin = (await signInForTokens(portal, 'admin@demo.test')).access_token;
+    const list = await callApi(portal, 'AgencyWorkOrder/GetCompletedWorkOrders', { token: admin, body: { AppName: 'AgentPortal', PageSize: 5, SortBy: 'PolicyholderName', Search: 'M', From: '2020-01-01' } });
+    expect(list.status, JSON.stringify(list.json)).toBe(200);
+    expect((list.json!.result as { Items: unknown[] }).Items.length).toBeGreaterThan(0);
+    const dash = await callApi(portal, 'AgencyWorkOrder/GetDashboardWorkOrders', { token: admin, body: { AppName: 'AgentPortal' } });
+    expect((dash.json!.result as { Weekly: unknown[] }).Weekly).toHaveLength(12);
+    const internal = (await signInForTokens(portal, 'internal@demo.test')).access_token;
+    const [order] = await portal.db.query<{ work_order_id: string }>("SELECT work_order_id FROM work_orders WHERE status = 'Received' ORDER BY 1 LIMIT 1");
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        callApi(portal, 'InternalAdmin/AdvanceWorkOrder', { token: internal, body: { AppName: 'AgentPortal', WorkOrderId: order!.work_order_id, Status: 'Policyholder contacted' } }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const [events] = await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM work_order_events WHERE work_order_id = $1 AND status = 'Policyholder contacted'", [order!.work_order_id]);
+    expect(events!.n).toBe(1);
+  });
 });

@@ -75,6 +75,11 @@ export interface CallContract<Req extends z.ZodMiniType = z.ZodMiniType, Res ext
   readonly mutates: boolean;
   /** Largest request body in bytes (default BODY_LIMIT); larger → 413. */
   readonly maxBody?: number;
+  /**
+   * Set when a success answers with a file of this media type (e.g. 'application/pdf') instead of the JSON
+   * envelope; refusals keep the envelope. `result` is then z.null() (nothing to parse).
+   */
+  readonly download?: string;
 }
 
 /** The default largest request body: 64 KB. */

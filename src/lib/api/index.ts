@@ -1,6 +1,7 @@
 import * as AccountManager from './account-manager.ts';
 import * as Carrier from './carrier.ts';
 import * as Cobranded from './cobranded.ts';
+import * as ContactPrefs from './contact-prefs.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
@@ -9,6 +10,7 @@ import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
 import * as User from './user.ts';
+import * as WorkOrders from './work-orders.ts';
 
 export * from './contract.ts';
 
@@ -27,6 +29,8 @@ export const CALLS = {
   ClearAgencyNotificationFlag: User.ClearAgencyNotificationFlag,
   NotifyUserLoggedIn: User.NotifyUserLoggedIn,
   GetInsuranceCompanies: User.GetInsuranceCompanies,
+  GetUserAgentContactPrefs: ContactPrefs.GetUserAgentContactPrefs,
+  UpdateUserAgentContactPrefs: ContactPrefs.UpdateUserAgentContactPrefs,
   GetCityAddress: QuickQuote.GetCityAddress,
   ValidateProviderService: QuickQuote.ValidateProviderService,
   GetVehicleYears: QuickQuote.GetVehicleYears,
@@ -56,6 +60,17 @@ export const CALLS = {
   PreviewArticle: ContentAdmin.PreviewArticle,
   PublishSite: ContentAdmin.PublishSite,
   GetPublishStatus: ContentAdmin.GetPublishStatus,
+  GetDashboardWorkOrders: WorkOrders.GetDashboardWorkOrders,
+  GetOpenWorkOrders: WorkOrders.GetOpenWorkOrders,
+  GetCompletedWorkOrders: WorkOrders.GetCompletedWorkOrders,
+  ServiceActivityDetail: WorkOrders.ServiceActivityDetail,
+  GetSurveyDetails: WorkOrders.GetSurveyDetails,
+  DownloadRecalibrationCertificate: WorkOrders.DownloadRecalibrationCertificate,
+  ResubmitFailedReferral: WorkOrders.ResubmitFailedReferral,
+  GetAgentInsuranceCompanyNamesById: WorkOrders.GetAgentInsuranceCompanyNamesById,
+  GetAgencyInsuranceCompanyNamesById: WorkOrders.GetAgencyInsuranceCompanyNamesById,
+  GetWorkOrderConsole: WorkOrders.GetWorkOrderConsole,
+  AdvanceWorkOrder: WorkOrders.AdvanceWorkOrder,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Carrier, Cobranded, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User };
+export { AccountManager, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

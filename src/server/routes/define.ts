@@ -79,11 +79,19 @@ export function tooLarge(c: Context<AppEnv>) {
   return fail(c, 413, 'Request body too large.');
 }
 
+/** What the handler of a download contract (contract.download set) answers: the file's bytes and its name. */
+export class FileReply {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly filename: string,
+  ) {}
+}
+
 type Handler<C extends CallContract> = (args: {
   c: Context<AppEnv>;
   input: z.infer<C['request']>;
   user: UserRow | null;
-}) => Promise<z.infer<C['result']>>;
+}) => Promise<z.infer<C['result']> | FileReply>;
 
 /**
  * Mounts one contract on a router: bearer check, role check, same-origin check for state changes,
@@ -132,6 +140,12 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
     try {
       const result = await handler({ c, input: wellFormed(parsed.data) as z.infer<C['request']>, user });
+      if (result instanceof FileReply) {
+        return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': contract.download ?? 'application/octet-stream',
+          'Content-Disposition': `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`,
+        });
+      }
       return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
     } catch (err) {
       if (err instanceof HttpError) return fail(c, err.status, err.message);

@@ -18,6 +18,8 @@ import { PricingError, priceQuote } from './pricing.ts';
 import type { UserRow } from './users.ts';
 import { userBelongsToAgency } from './users.ts';
 import { knownZip, type ZipInfo } from './zip.ts';
+import { enqueueStatusNotifications } from './notifications.ts';
+import { workOrderBus, type StatusChange } from './work-order-bus.ts';
 
 export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
 
@@ -127,7 +129,9 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
     Vehicle: { ...input.Vehicle, Year: vehicle.year, Make: vehicle.make, Model: vehicle.model, BodyStyle: vehicle.style },
   };
 
-  return db.transaction(async (tx) => {
+  // The first status change (Received), published on the bus once committed (a retry that found its key publishes nothing).
+  const filed: { change?: StatusChange } = {};
+  const reply = await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey]);
     const raced = await findKey(tx, user.id, idempotencyKey);
     if (raced) return answerFor(tx, raced, requestHash);
@@ -145,9 +149,22 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
        VALUES ('WO' || nextval('work_order_seq'), $1, $2, 'Received') RETURNING work_order_id`,
       [ref!.referral_number, input.AccountNumber],
     );
-    await tx.query(`INSERT INTO work_order_events (work_order_id, status, note) VALUES ($1, 'Received', 'Referral filed in the Agent Portal')`, [
-      wo!.work_order_id,
-    ]);
+    const note = 'Referral filed in the Agent Portal';
+    const [event] = await tx.query<{ created_at: Date | string }>(
+      `INSERT INTO work_order_events (work_order_id, status, note) VALUES ($1, 'Received', $2) RETURNING created_at`,
+      [wo!.work_order_id, note],
+    );
+    filed.change = {
+      workOrderId: wo!.work_order_id,
+      referralNumber: ref!.referral_number,
+      agencyNumber: input.AccountNumber,
+      userId: user.id,
+      previousStatus: null,
+      status: 'Received',
+      note,
+      at: new Date(event!.created_at),
+    };
+    await enqueueStatusNotifications(tx, filed.change);
     await tx.query('INSERT INTO idempotency_keys (user_id, idem_key, request_hash, referral_number) VALUES ($1,$2,$3,$4)', [
       user.id,
       idempotencyKey,
@@ -156,6 +173,8 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
     ]);
     return replyOf(tx, ref!.referral_number);
   });
+  if (filed.change) workOrderBus.publish(filed.change);
+  return reply;
 }
 
 async function findKey(db: Queryable, userId: string, key: string) {
