@@ -331,6 +331,9 @@ describe('details, timeline and survey', () => {
     );
     expect((await call('ServiceActivityDetail', { referralSequenceNumber: '999999999', workOrderId: row!.work_order_id })).status).toBe(404);
     expect((await call('ServiceActivityDetail', { referralSequenceNumber: row!.referral_number, workOrderId: 'WO1' })).status).toBe(404);
+    // By work order id alone (the lists' and the alert emails' links): the same order.
+    const byId = await ok<ServiceActivity>('ServiceActivityDetail', { workOrderId: row!.work_order_id });
+    expect(byId.ReferralNumber).toBe(row!.referral_number);
   });
 
   it('GetSurveyDetails: rating, answers and comment of a surveyed order; 404 for an order without a survey', async () => {

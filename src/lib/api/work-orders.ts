@@ -217,7 +217,8 @@ export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
 /** The work order details request of spec section 3. */
 export const WorkOrderDetailsRequestSchema = body({
-  referralSequenceNumber: ReferralNumberSchema,
+  /** The order's referral number; optional (links by work order id alone — lists, alert emails — work too), checked against the order when given. */
+  referralSequenceNumber: maybe(ReferralNumberSchema),
   workOrderId: WorkOrderIdSchema,
   /** Which list the order was opened from; informative. */
   type: maybe(z.enum(['Open', 'Completed', 'Dashboard'], 'Invalid type')),

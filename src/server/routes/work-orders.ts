@@ -83,7 +83,7 @@ export function workOrderRoutes(deps: RouteDeps): Hono<AppEnv> {
     return pageOut(scopeAgency(scope), await listWorkOrders(db, scope, listOptions(input, CLOSED_STATUSES)));
   });
 
-  mountCall(r, deps, ServiceActivityDetail, async ({ input, user }) => serviceActivity(db, user!, input.workOrderId, input.referralSequenceNumber));
+  mountCall(r, deps, ServiceActivityDetail, async ({ input, user }) => serviceActivity(db, user!, input.workOrderId, input.referralSequenceNumber ?? undefined));
 
   mountCall(r, deps, GetSurveyDetails, async ({ input, user }) => surveyDetails(db, user!, input.WorkOrderId));
 

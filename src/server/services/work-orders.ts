@@ -482,7 +482,7 @@ export async function timelineOf(db: Queryable, workOrderId: string) {
 }
 
 /** ServiceActivityDetail: the request fields, appointment and shop, timeline and flags of one order. */
-export async function serviceActivity(db: Queryable, user: UserRow, workOrderId: string, referralNumber: string): Promise<ServiceActivity> {
+export async function serviceActivity(db: Queryable, user: UserRow, workOrderId: string, referralNumber?: string): Promise<ServiceActivity> {
   const o = await visibleOrder(db, user, workOrderId, referralNumber);
   const sub = json<StoredSubmission>(o.submission, {});
   const quote = json<StoredQuote>(o.quote, {});
