@@ -20,6 +20,11 @@ export const ROUTE_META: Record<string, RouteMeta> = {
   submit_claimdetails: { title: { en: 'Claim details', es: 'Datos del reclamo' } },
   'submit-claim-review-details': { title: { en: 'Review the claim', es: 'Revisar el reclamo' } },
   'success_submit-claim': { title: { en: 'Claim submitted', es: 'Reclamo enviado' } },
+  // Work orders and the agent's account (issue 6).
+  'work-order-details': { title: { en: 'Work order details', es: 'Detalles de la orden de trabajo' } },
+  'order-survey-details': { title: { en: 'Survey details', es: 'Detalles de la encuesta' } },
+  'work-order-console': { title: { en: 'Work-order console', es: 'Consola de órdenes de trabajo' } },
+  'manage-account': { title: { en: 'Manage my account', es: 'Administrar mi cuenta' } },
 };
 
 /** The document title of a route: '<page> | Agent Portal'. */

@@ -1,15 +1,35 @@
 /** The agent's notification preferences on the appointment page (text and email alerts, the agent's phone). */
+import { useEffect } from 'react';
+import { GetUserAgentContactPrefs } from '../../lib/api/contact-prefs.ts';
 import { textAlerts } from '../../lib/claim/checks.ts';
 import type { ClaimText } from '../../lib/claim/i18n.ts';
 import { rules } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { api } from '../../stores/api.ts';
 import { $claimFlow, type AppointmentDetails } from '../../stores/claim.ts';
 import { Choices } from './choices.tsx';
 import { TextField, type Form } from './fields.tsx';
 
 const EVENTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
 
+/** True while the claim's alerts are as a new flow starts them (none on, no phone) and the page was never passed. */
+const untouched = () => {
+  const g = $claimFlow.get();
+  return !g.appointmentDone && !g.appointment.AgentPhoneNo && EVENTS.every((ev) => !g.appointment[`${ev}Text`] && !g.appointment[`${ev}Email`]);
+};
+
 export default function AgentAlerts({ f, x, a, set }: { f: Form; x: ClaimText; a: AppointmentDetails; set: (patch: Partial<AppointmentDetails>) => void }) {
+  // The agent's contact preferences (manage-account) pre-fill the alerts of a new claim, unless the agent has
+  // already chosen some (checked again when the reply comes: a box ticked meanwhile wins).
+  useEffect(() => {
+    if (!untouched()) return;
+    api.call(GetUserAgentContactPrefs, {}, { ignoreErrors: true }).then(
+      ({ AgentPhoneNo, ...alerts }) => {
+        if (untouched()) set({ ...alerts, AgentPhoneNo: AgentPhoneNo ? formatPhone(AgentPhoneNo) : '' });
+      },
+      () => undefined,
+    );
+  }, []);
   return (
     <>
       {(['Text', 'Email'] as const).map((by) => (

@@ -1,0 +1,122 @@
+/**
+ * The work-order details' actions, loaded when used: the recalibration certificate download (the call needs the
+ * bearer token, so the PDF is fetched and saved through a blob URL under the server's file name) and the dialog
+ * that resubmits a failed referral (ResubmitFailedReferral).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { APP_NAME, HEADER_APP_NAME } from '../../lib/constants.ts';
+import type { Lang } from '../../lib/i18n.ts';
+import { showAlert } from '../../stores/alerts.ts';
+import { api } from '../../stores/api.ts';
+import { $session, handleUnauthorized } from '../../stores/session.ts';
+import { failureOf, loadContracts, refusalOf } from './shared.ts';
+
+const TEXT = {
+  en: {
+    certificateFailed: 'The certificate could not be downloaded. Please try again.',
+    title: 'Resubmit this referral?',
+    text: 'The work order goes back to Received and the shop gets the referral again.',
+    yes: 'Yes, resubmit',
+    no: 'Cancel',
+    done: 'The referral was resubmitted.',
+  },
+  es: {
+    certificateFailed: 'No se pudo descargar el certificado. Inténtelo de nuevo.',
+    title: '¿Reenviar esta referencia?',
+    text: 'La orden de trabajo vuelve a Recibida y el taller recibe la referencia de nuevo.',
+    yes: 'Sí, reenviar',
+    no: 'Cancelar',
+    done: 'Se reenvió la referencia.',
+  },
+};
+
+/** Downloads the recalibration certificate of an order as a file (a red alert when it cannot). */
+export async function downloadCertificate(workOrderId: string, lang: Lang): Promise<void> {
+  try {
+    const { certificateUrl, certificateFilename } = await loadContracts();
+    const token = $session.get()?.accessToken;
+    const res = await fetch(certificateUrl(workOrderId, lang), {
+      headers: { Accept: 'application/pdf', [HEADER_APP_NAME]: APP_NAME, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    if (res.status === 401) return void handleUnauthorized();
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const name = /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? certificateFilename(workOrderId);
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch {
+    showAlert('warning', TEXT[lang].certificateFailed);
+  }
+}
+
+/** Confirms, then resubmits a failed referral; the page then shows the new status. 'Cancel' has the focus. */
+export default function ResubmitDialog({ workOrderId, lang, onClose, reload }: { workOrderId: string; lang: Lang; onClose: () => void; reload: () => Promise<void> }) {
+  const x = TEXT[lang];
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const dlg = ref.current;
+    if (dlg && !dlg.open) dlg.showModal();
+    // The safe choice has the focus (showModal would focus the first button, 'Yes').
+    cancelRef.current?.focus();
+  }, []);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { ResubmitFailedReferral } = await loadContracts();
+      await api.call(ResubmitFailedReferral, { WorkOrderId: workOrderId }, { ignoreErrors: true });
+      await reload();
+      showAlert('success', x.done);
+      onClose();
+    } catch (err) {
+      const r = refusalOf(err);
+      if (r?.status === 401) return;
+      // 409: the order is no longer Failed (someone moved it): say why and show what it is now.
+      if (r && r.status >= 400 && r.status < 500) {
+        setError(r.message);
+        void reload();
+      } else failureOf(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="resubmit-title"
+      aria-describedby="resubmit-text"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <h2 id="resubmit-title">{x.title}</h2>
+      <p id="resubmit-text">{x.text}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={busy}>
+          {x.yes}
+        </button>
+        <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+          {x.no}
+        </button>
+      </div>
+    </dialog>
+  );
+}
