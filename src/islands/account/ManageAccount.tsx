@@ -12,9 +12,7 @@ import { GetUserAgentContactPrefs, UpdateUserAgentContactPrefs, type AgentContac
 import { ApiError, GENERIC_ERROR_TEXT } from '../../lib/api/client.ts';
 import { MESSAGES, rules } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
-import { routeName } from '../../lib/navigation.ts';
 import { isStaffAdmin } from '../../lib/roles.ts';
-import { pageTitle } from '../../lib/routes.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
@@ -110,9 +108,6 @@ export default function ManageAccount() {
   const user = useStore($user);
   const d = user.userDetails;
 
-  useEffect(() => {
-    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
-  }, [lang]);
 
   if (userStatus === 'error') return <GuardError />;
   if (userStatus !== 'ready' || !d) return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;

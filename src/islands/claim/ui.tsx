@@ -10,8 +10,6 @@ import { ApiError } from '../../lib/api/client.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { claimTextIfLoaded, formatMoney, loadClaimText, translateMessage, type ClaimText } from '../../lib/claim/i18n.ts';
 import type { Lang } from '../../lib/i18n.ts';
-import { routeName } from '../../lib/navigation.ts';
-import { pageTitle } from '../../lib/routes.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../stores/claim.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
@@ -65,7 +63,6 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
   }, []);
   useEffect(() => {
     if (!x) loadClaimText(lang).then(setX, () => setTextFailed(true));
-    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
   }, [lang, x]);
 
   // Spec section 4: SSO users opening claim-flow pages go to the external self-service URL instead.

@@ -27,7 +27,7 @@ export interface HeaderProps {
 
 /** The shared header: logo, primary nav, 'File a claim now', agency dropdown, user menu, progress bar. */
 export default function Header({ route, authenticated, topics, progress = null }: HeaderProps) {
-  const { s } = useLang();
+  const { s, lang } = useLang();
   const status = useStore($userStatus);
   const user = useStore($user);
   const session = useStore($session);
@@ -38,6 +38,11 @@ export default function Header({ route, authenticated, topics, progress = null }
   useEffect(() => {
     if (authenticated) void runGuard();
   }, [authenticated]);
+  useEffect(() => {
+    // The Spanish title the layout wrote at build time (no title dictionary in the browser).
+    const es = document.querySelector<HTMLMetaElement>('meta[name="title-es"]')?.content;
+    if (lang === 'es' && es) document.title = es;
+  }, [lang]);
 
   const onLogo = (e: MouseEvent<HTMLAnchorElement>) => {
     let saved = false;

@@ -6,8 +6,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { Survey } from '../../lib/api/work-orders.ts';
-import { routeName } from '../../lib/navigation.ts';
-import { pageTitle } from '../../lib/routes.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shell/GuardError.tsx';
@@ -77,9 +75,6 @@ export default function SurveyDetails() {
   const [order] = useState(() => orderFromUrl());
   const [state, setState] = useState<State>(() => (order ? { kind: 'loading' } : { kind: 'no-id' }));
 
-  useEffect(() => {
-    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
-  }, [lang]);
 
   const load = useCallback(async () => {
     if (!order) return;

@@ -9,8 +9,6 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'reac
 import type { ConsoleRow, GetWorkOrderConsole } from '../../lib/api/work-orders.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import type { Lang } from '../../lib/i18n.ts';
-import { routeName } from '../../lib/navigation.ts';
-import { pageTitle } from '../../lib/routes.ts';
 import { nextStatuses, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
@@ -145,9 +143,6 @@ export default function WorkOrderConsole() {
   const shownIds = useRef(new Set<string>());
   shownIds.current = new Set(page?.Items.map((r) => r.WorkOrderId));
 
-  useEffect(() => {
-    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
-  }, [lang]);
 
   const load = useCallback(
     async (f: Filters) => {

@@ -10,8 +10,6 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import type { ServiceActivity } from '../../lib/api/work-orders.ts';
 import { formatPhone } from '../../lib/format.ts';
 import type { Lang } from '../../lib/i18n.ts';
-import { routeName } from '../../lib/navigation.ts';
-import { pageTitle } from '../../lib/routes.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shell/GuardError.tsx';
@@ -199,9 +197,6 @@ export default function WorkOrderDetails() {
   const [announce, setAnnounce] = useState('');
   const shown = useRef<ServiceActivity | null>(null);
 
-  useEffect(() => {
-    if (lang === 'es') document.title = pageTitle(routeName(location.pathname), 'es');
-  }, [lang]);
 
   const load = useCallback(
     async (quiet = false) => {
