@@ -19,6 +19,8 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'search', path: '/search', group: 'content' },
   { kind: 'sign-in', path: '/dashboard/login', group: 'sign-in' },
   { kind: 'agent dashboard', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  // Work orders (issue 6): the dashboard's open list (same first-visit JS; the list code loads on demand).
+  { kind: 'agent dashboard: open work orders', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test', lighthousePath: '/dashboard/?view=open' },
   { kind: 'content editor: list', path: '/dashboard/article', group: 'dashboard', signedInAs: 'internal@demo.test' },
   {
     kind: 'content editor: article form',
@@ -37,6 +39,12 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'claim: claim details', path: '/dashboard/submit_claimdetails', group: 'dashboard', signedInAs: 'agent@demo.test' },
   { kind: 'claim: review', path: '/dashboard/submit-claim-review-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
   { kind: 'claim: success', path: '/dashboard/success_submit-claim', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  // Work orders and the account page (issue 6). Lighthouse opens the details and survey pages without an order
+  // (their 'no work order was chosen' state); the budget counts each page's first visit.
+  { kind: 'work order: details', path: '/dashboard/work-order-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  { kind: 'work order: survey', path: '/dashboard/order-survey-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  { kind: 'work-order console', path: '/dashboard/work-order-console', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  { kind: 'manage account', path: '/dashboard/manage-account', group: 'dashboard', signedInAs: 'agent@demo.test' },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

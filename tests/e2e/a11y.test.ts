@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { agencyButton, DEMO_PASSWORD, expect, openUserMenu, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
 import { camryToQuote, CLAIM_DETAILS, detailsToReview, fieldError, nextButton, quoteToDetails, stepHeading, submitButton, successReferral } from './claim-steps.ts';
+import { findOrder, openDetails } from './work-order-steps.ts';
 
 type Role = keyof typeof USERS;
 const ALL_ROLES: readonly Role[] = ['agent', 'admin', 'internal', 'ce', 'noaccount'];
@@ -33,6 +34,12 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/submit-claim-review-details', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Review the claim' })).toBeVisible() },
   // Opened without a filed claim it says so (the filed state is scanned in STATES).
   { route: '/dashboard/success_submit-claim', roles: ['agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'No claim was submitted here' })).toBeVisible() },
+  // Work orders and the account page (issue 6). Opened without a work order id, the details and survey pages say
+  // so; STATES opens real demo orders.
+  { route: '/dashboard/work-order-details', roles: ['agent', 'admin'], ready: noOrderChosen },
+  { route: '/dashboard/order-survey-details', roles: ['agent'], ready: noOrderChosen },
+  { route: '/dashboard/work-order-console', roles: ['internal'], ready: (page) => expect(page.getByRole('table')).toBeVisible() },
+  { route: '/dashboard/manage-account', roles: ['agent', 'admin'], ready: (page) => expect(page.getByRole('button', { name: 'Save contact preferences' })).toBeVisible() },
   // Content hub (static pages), both languages.
   ...['', '/es'].flatMap((p) => [
     { route: `${p}/`, roles: 'public' as const, ready: h1 },
@@ -68,6 +75,11 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
       await expect(page.getByRole('menu', { name: 'Explore' })).toBeVisible();
     },
   },
+  // Work orders (issue 6): the overview with its chart and the chart's numbers, the open list (agent, agency admin), and at 320 px.
+  { name: 'work orders: overview with the chart and its numbers', role: 'agent', route: '/dashboard/', act: workOrdersOverview },
+  { name: 'work orders: open list', role: 'agent', route: '/dashboard/', act: openWorkOrders },
+  { name: 'work orders: open list (agency admin)', role: 'admin', route: '/dashboard/', act: openWorkOrders },
+  { name: 'work orders: open list, narrow screen (320 px)', role: 'agent', route: '/dashboard/', act: async (page) => { await openWorkOrders(page); await narrowScreen(page); } },
   // WCAG 1.4.10 reflow: at 320 CSS px nothing scrolls sideways, and axe checks the narrow layout (target sizes, overlaps).
   { name: 'narrow screen (320 px)', role: 'agent', route: '/dashboard/', act: narrowScreen },
   { name: 'narrow screen (320 px)', role: 'public', route: '/dashboard/login', act: narrowScreen },
@@ -131,6 +143,62 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
       await successReferral(page);
     },
   },
+  // Work orders (issue 6): real demo orders of the agent (a recalibration, a survey, a failed one).
+  {
+    name: 'details of a completed order with a recalibration certificate',
+    role: 'agent',
+    route: '/dashboard/work-order-details',
+    act: async (page) => openDetails(page, await findOrder(page, 'Completed', (o) => o.HasRecalibration, { agencies: ['10045821', '20077314'] })),
+  },
+  {
+    name: 'narrow screen (320 px), details of an order',
+    role: 'agent',
+    route: '/dashboard/work-order-details',
+    act: async (page) => {
+      await openDetails(page, await findOrder(page, 'Completed', (o) => o.HasSurvey, { agencies: ['10045821', '20077314'] }));
+      await narrowScreen(page);
+    },
+  },
+  {
+    name: 'the resubmit dialog of a failed order',
+    role: 'agent',
+    route: '/dashboard/work-order-details',
+    act: async (page) => {
+      await openDetails(page, await findOrder(page, 'Open', (o) => o.CanResubmit, { Status: 'Failed', agencies: ['10045821', '20077314'] }));
+      await page.getByRole('button', { name: 'Resubmit referral' }).click();
+      await expect(page.getByRole('dialog', { name: 'Resubmit this referral?' })).toBeVisible();
+    },
+  },
+  {
+    name: 'the survey of a survey-complete order',
+    role: 'agent',
+    route: '/dashboard/order-survey-details',
+    act: async (page) => {
+      const o = await findOrder(page, 'Completed', (r) => r.HasSurvey, { Status: 'Survey complete', agencies: ['10045821', '20077314'] });
+      await page.goto(`/dashboard/order-survey-details?workOrderId=${o.WorkOrderId}&referralNumber=${o.ReferralNumber}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Survey details' })).toBeVisible();
+    },
+  },
+  {
+    name: 'a row asking for the next status first',
+    role: 'internal',
+    route: '/dashboard/work-order-console',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Advance' }).first().click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Choose the next status first.' })).toBeVisible();
+    },
+  },
+  { name: 'narrow screen (320 px)', role: 'internal', route: '/dashboard/work-order-console', act: narrowScreen },
+  {
+    name: 'contact preferences with the phone message',
+    role: 'agent',
+    route: '/dashboard/manage-account',
+    act: async (page) => {
+      await page.getByRole('group', { name: 'Text me when' }).getByRole('checkbox', { name: 'Service is scheduled' }).check();
+      await page.getByRole('button', { name: 'Save contact preferences' }).click();
+      await expect(page.getByText('The phone number field is required')).toBeVisible();
+    },
+  },
   {
     name: 'sign-in page with a wrong-password error',
     role: 'public',
@@ -165,9 +233,29 @@ async function editorFormReady(page: Page): Promise<void> {
   await expect(page.getByRole('checkbox').first()).toBeVisible();
 }
 
+/** A work-order page opened without a work order id says so. */
+async function noOrderChosen(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'No work order was chosen' })).toBeVisible();
+}
+
 /** A claim page opened before the quote is complete: its notice with the way back to the quote. */
 async function finishQuoteNotice(page: Page): Promise<void> {
   await expect(page.getByTestId('finish-quote')).toBeVisible();
+}
+
+/** The dashboard's work-order overview has loaded; the chart's numbers table is opened. */
+async function workOrdersOverview(page: Page): Promise<void> {
+  await expect(page.getByRole('img', { name: 'Orders filed per week, by status now' })).toBeVisible();
+  await page.getByText('Show the numbers as a table').click();
+  await expect(page.getByRole('table', { name: 'Orders filed per week, by status now' })).toBeVisible();
+}
+
+/** The dashboard's Open tab with its first page of orders loaded. */
+async function openWorkOrders(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Open', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Open work orders' });
+  await expect(table.locator('tbody tr[data-work-order-id]').first()).toBeVisible();
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** Resizes to a 320 px wide screen; fails when the page then scrolls horizontally. */

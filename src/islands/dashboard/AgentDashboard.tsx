@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import GuardError from '../shell/GuardError.tsx';
-import { useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ClearAgencyNotificationFlag, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
@@ -9,6 +9,43 @@ import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shell/use-lang.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import QuickStart from './QuickStart.tsx';
+
+/** Failed to load the work-order views (network): say so, offer a reload. */
+function WorkOrdersUnavailable() {
+  const { lang, s } = useLang();
+  return (
+    <section className="wo card" role="alert">
+      <p>{TEXT[lang].workOrdersFailed}</p>
+      <button type="button" className="btn btn--secondary" onClick={() => window.location.reload()}>
+        {s.retry}
+      </button>
+    </section>
+  );
+}
+
+type WorkOrdersView = ComponentType<import('./WorkOrders.tsx').WorkOrdersProps>;
+let workOrdersModule: Promise<WorkOrdersView> | null = null;
+/**
+ * The work orders (issue 6) load on demand: the dashboard's first-visit JavaScript stays inside its budget
+ * (docs/decisions/005). A plain import() in an effect rather than React.lazy/Suspense: those two add their
+ * exports to the React chunk every dashboard page loads.
+ */
+function useWorkOrders(wanted: boolean): WorkOrdersView | null {
+  const [view, setView] = useState<WorkOrdersView | null>(null);
+  useEffect(() => {
+    if (!wanted || view) return;
+    workOrdersModule ??= import('./WorkOrders.tsx').then(
+      (m) => m.default,
+      () => WorkOrdersUnavailable,
+    );
+    let live = true;
+    void workOrdersModule.then((c) => live && setView(() => c));
+    return () => {
+      live = false;
+    };
+  }, [wanted, view]);
+  return view;
+}
 
 const TEXT = {
   en: {
@@ -27,6 +64,7 @@ const TEXT = {
     defaultSaved: 'Your default agency was updated.',
     changed: 'Your agency list changed: you now have access to',
     staff: 'You are signed in as',
+    workOrdersFailed: 'We could not load the work orders. Please try again.',
   },
   es: {
     welcome: 'Bienvenido de nuevo',
@@ -44,10 +82,11 @@ const TEXT = {
     defaultSaved: 'Se actualizó su agencia predeterminada.',
     changed: 'Su lista de agencias cambió: ahora tiene acceso a',
     staff: 'Ha iniciado sesión como',
+    workOrdersFailed: 'No pudimos cargar las órdenes de trabajo. Inténtelo de nuevo.',
   },
 } as const;
 
-/** The agent dashboard: the signed-in user's agencies (default, active, notifications) and role. */
+/** The agent dashboard: the signed-in user's agencies (default, active, notifications) and role; for agents and agency admins the quick start and the work orders of the active agency. */
 export default function AgentDashboard() {
   const { lang, s } = useLang();
   const x = TEXT[lang];
@@ -55,6 +94,8 @@ export default function AgentDashboard() {
   const user = useStore($user);
   const active = useStore($activeAgency);
   const [busy, setBusy] = useState<string | null>(null);
+  const role = user.userDetails?.dashboardUserRole;
+  const WorkOrders = useWorkOrders(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin') && active !== null);
 
   if (status === 'error') {
     return <GuardError />;
@@ -96,6 +137,12 @@ export default function AgentDashboard() {
           {x.staff} <strong>{user.userRole}</strong>.
         </p>
       )}
+      {/* Internal admins move work orders along in their console (issue 6). */}
+      {d.dashboardUserRole === 'SFAD_InternalAdmin' && (
+        <p>
+          <a className="btn btn--secondary" href="/dashboard/work-order-console">{lang === 'es' ? 'Consola de órdenes de trabajo' : 'Work-order console'}</a>
+        </p>
+      )}
       {notices.map((a) => (
         <div key={a.agencyNumber} className="notice" role="status">
           <span>
@@ -107,6 +154,15 @@ export default function AgentDashboard() {
         </div>
       ))}
       {fileClaimButton(d.dashboardUserRole, user.userAccountsCount) === 'enabled' && <QuickStart lang={lang} />}
+      {(role === 'SFAD_Agent' || role === 'SFAD_Admin') &&
+        active &&
+        (WorkOrders ? (
+          <WorkOrders lang={lang} agencies={user.agencyList} activeAgency={active.agencyNumber} isAgencyAdmin={role === 'SFAD_Admin'} />
+        ) : (
+          <section className="wo wo--pending" aria-busy="true">
+            <p className="muted">{s.loading}</p>
+          </section>
+        ))}
       {user.userRole === 'User' && (
         <section aria-labelledby="agencies-title">
           <h2 id="agencies-title">{x.agencies}</h2>

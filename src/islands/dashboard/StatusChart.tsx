@@ -1,0 +1,117 @@
+/**
+ * The dashboard's chart of work orders filed per week by their status now: stacked bars drawn as inline SVG (no
+ * chart library), a legend, and the same numbers as a table for screen readers and anyone who wants them.
+ */
+import type { Dashboard } from '../../lib/api/work-orders.ts';
+import type { Lang } from '../../lib/i18n.ts';
+import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
+import { formatWeek, statusLabel, statusSlug, TEXT } from './work-orders-shared.ts';
+
+/** Drawing area (SVG units; the chart scales to its box). */
+const W = 960;
+const H = 300;
+const PAD = { top: 12, right: 8, bottom: 34, left: 44 };
+
+/** A round step for the y axis giving about four grid lines. */
+export function niceStep(max: number): number {
+  if (max <= 4) return 1;
+  const raw = max / 4;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / mag;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+/** The chart; `titleId` is the id of the heading that names it. */
+export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboard['Weekly']; lang: Lang; titleId: string }) {
+  const x = TEXT[lang];
+  const totals = weekly.map((w) => w.Counts.reduce((n, c) => n + c.Count, 0));
+  const all = totals.reduce((a, b) => a + b, 0);
+  const step = niceStep(Math.max(...totals, 1));
+  const top = Math.max(step, Math.ceil(Math.max(...totals, 1) / step) * step);
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(weekly.length, 1);
+  const barW = Math.min(48, slot * 0.6);
+  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+  const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
+  const countOf = (w: Dashboard['Weekly'][number], s: (typeof WORK_ORDER_STATUSES)[number]) => w.Counts.find((c) => c.Status === s)?.Count ?? 0;
+  // Statuses with no order in any week stay out of the legend and the table.
+  const shown = WORK_ORDER_STATUSES.filter((s) => weekly.some((w) => countOf(w, s) > 0));
+
+  return (
+    <div className="wo-chart">
+      <svg className="wo-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby="wo-chart-desc" focusable="false">
+        <desc id="wo-chart-desc">{x.chartDesc(weekly.length, all)}</desc>
+        {ticks.map((t) => (
+          <g key={t} className="wo-chart__grid">
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
+            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+              {t}
+            </text>
+          </g>
+        ))}
+        {weekly.map((w, i) => {
+          const cx = PAD.left + slot * i + slot / 2;
+          let acc = 0;
+          return (
+            <g key={w.WeekStart} data-week={w.WeekStart}>
+              {WORK_ORDER_STATUSES.map((s) => {
+                const n = countOf(w, s);
+                if (!n) return null;
+                const y0 = y(acc);
+                acc += n;
+                return (
+                  <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
+                    <title>{`${x.weekOf} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, lang)} ${n}`}</title>
+                  </rect>
+                );
+              })}
+              <text className="wo-chart__label" x={cx} y={H - PAD.bottom + 16} textAnchor="middle">
+                {formatWeek(w.WeekStart, lang)}
+              </text>
+            </g>
+          );
+        })}
+        <line className="wo-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
+      </svg>
+      <ul className="wo-legend">
+        {shown.map((s) => (
+          <li key={s}>
+            <span className={`wo-swatch wo-fill--${statusSlug(s)}`} aria-hidden="true" />
+            {statusLabel(s, lang)}
+          </li>
+        ))}
+      </ul>
+      <details className="wo-chart__data">
+        <summary>{x.chartTable}</summary>
+        <div className="table-wrap" role="region" aria-labelledby="wo-chart-table-caption" tabIndex={0}>
+          <table className="table wo-chart__table">
+            <caption id="wo-chart-table-caption">{x.chartTitle}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{x.weekOf}</th>
+                {shown.map((s) => (
+                  <th scope="col" key={s}>
+                    {statusLabel(s, lang)}
+                  </th>
+                ))}
+                <th scope="col">{x.total}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {weekly.map((w, i) => (
+                <tr key={w.WeekStart}>
+                  <th scope="row">{formatWeek(w.WeekStart, lang, true)}</th>
+                  {shown.map((s) => (
+                    <td key={s}>{countOf(w, s)}</td>
+                  ))}
+                  <td>{totals[i]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
+  );
+}

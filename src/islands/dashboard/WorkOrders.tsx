@@ -1,0 +1,184 @@
+/**
+ * The agent dashboard's work orders (issue 6), loaded on demand by AgentDashboard (docs/decisions/005): a tablist
+ * "Overview" / "Open" / "Completed" whose tab and list state live in the page URL (?view=open&page=2…), so links,
+ * reloads and Back work; and the live stream of status changes (openLiveEvents) while the dashboard is open and
+ * visible, announced in a polite live region and passed to the shown view.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { openLiveEvents } from '../../lib/api/live.ts';
+import type { Lang } from '../../lib/i18n.ts';
+import type { WorkOrderStatus } from '../../lib/work-orders.ts';
+import { $session, handleUnauthorized } from '../../stores/session.ts';
+import WorkOrdersOverview from './WorkOrdersOverview.tsx';
+import WorkOrderTable, { type LiveHandler, type LiveSubscribe } from './WorkOrderTable.tsx';
+import { listStateOf, queryOf, statusLabel, TEXT, viewOf, VIEWS, type ListKind, type ListState, type View } from './work-orders-shared.ts';
+
+/** The query parameters this component owns (others in the URL are kept). */
+const OWN_PARAMS = ['view', 'page', 'size', 'sort', 'dir', 'q', 'from', 'to', 'status', 'agency'];
+
+export interface WorkOrdersProps {
+  lang: Lang;
+  /** The user's agencies. */
+  agencies: readonly { agencyNumber: string; agencyName: string }[];
+  /** The header's active agency. */
+  activeAgency: string;
+  /** An agency admin (sees every order of the agency) rather than an agent (the orders they filed). */
+  isAgencyAdmin: boolean;
+}
+
+export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin }: WorkOrdersProps) {
+  const x = TEXT[lang];
+  const [search, setSearch] = useState(() => window.location.search);
+  const view = viewOf(search);
+  const listState = useMemo(() => (view === 'overview' ? null : listStateOf(search, view)), [search, view]);
+  const tabRefs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({});
+
+  // Back and Forward move between tabs.
+  useEffect(() => {
+    const onPop = () => setSearch(window.location.search);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  /** Puts a tab and its state in the URL: a new history entry for a tab change, the same entry for a list change. */
+  const navigate = useCallback((query: string, push: boolean) => {
+    const sp = new URLSearchParams(window.location.search);
+    for (const k of OWN_PARAMS) sp.delete(k);
+    for (const [k, v] of new URLSearchParams(query)) sp.set(k, v);
+    const q = sp.toString();
+    const url = `${window.location.pathname}${q ? `?${q}` : ''}${window.location.hash}`;
+    if (push) window.history.pushState(null, '', url);
+    else window.history.replaceState(window.history.state, '', url);
+    setSearch(window.location.search);
+  }, []);
+
+  const selectView = (v: View, focus = false) => {
+    if (v !== view) navigate(queryOf(v, v === 'overview' ? undefined : {}), true);
+    if (focus) tabRefs.current[v]?.focus();
+  };
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = VIEWS.indexOf(view);
+    const next =
+      e.key === 'ArrowRight' ? VIEWS[(i + 1) % VIEWS.length] : e.key === 'ArrowLeft' ? VIEWS[(i - 1 + VIEWS.length) % VIEWS.length] : e.key === 'Home' ? VIEWS[0] : e.key === 'End' ? VIEWS[VIEWS.length - 1] : null;
+    if (!next) return;
+    e.preventDefault();
+    selectView(next, true);
+  };
+  const openList = useCallback(
+    (kind: ListKind, status?: WorkOrderStatus) => {
+      navigate(queryOf(kind, status ? { status } : {}), true);
+      tabRefs.current[kind]?.focus();
+    },
+    [navigate],
+  );
+  const onListState = useCallback((next: ListState) => view !== 'overview' && navigate(queryOf(view, next), false), [navigate, view]);
+
+  // The header's agency changed: a list that named another agency follows the header again.
+  const prevActive = useRef(activeAgency);
+  useEffect(() => {
+    if (prevActive.current === activeAgency) return;
+    prevActive.current = activeAgency;
+    if (listState?.agency && view !== 'overview') navigate(queryOf(view, { ...listState, agency: null, page: 1 }), false);
+  }, [activeAgency, listState, navigate, view]);
+
+  const shownAgency = listState?.agency && agencies.some((a) => a.agencyNumber === listState.agency) ? listState.agency : activeAgency;
+  const agencyName = agencies.find((a) => a.agencyNumber === shownAgency)?.agencyName ?? shownAgency;
+
+  // Live updates: one stream while this tab is visible, reopened for each view; handlers are the shown view's.
+  const handlers = useRef(new Set<LiveHandler>());
+  const subscribe = useCallback<LiveSubscribe>((h) => {
+    handlers.current.add(h);
+    return () => void handlers.current.delete(h);
+  }, []);
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onVisibility = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+  const [connected, setConnected] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const shownRef = useRef({ shownAgency, lang });
+  shownRef.current = { shownAgency, lang };
+  useEffect(() => {
+    if (!visible) return;
+    const close = openLiveEvents({
+      getToken: () => $session.get()?.accessToken ?? null,
+      onUnauthorized: () => void handleUnauthorized(),
+      // Each (re)connection may follow a gap (the view's first load, a hidden tab, a dropped stream): resync.
+      onReady: () => {
+        setConnected(true);
+        for (const h of handlers.current) h.resync();
+      },
+      onEvent: (e) => {
+        const { shownAgency: agency, lang: l } = shownRef.current;
+        if (e.agencyNumber === agency) setAnnouncement(TEXT[l].nowStatus(e.workOrderId, statusLabel(e.status, l)));
+        for (const h of handlers.current) h.event(e);
+      },
+    });
+    return () => {
+      close();
+      setConnected(false);
+    };
+  }, [view, visible]);
+
+  const label: Record<View, string> = { overview: x.overview, open: x.open, completed: x.completed };
+  return (
+    <section className="wo" aria-labelledby="wo-title">
+      <div className="wo__head">
+        <h2 id="wo-title">{x.title}</h2>
+        <p className="muted" data-testid="wo-scope">
+          {isAgencyAdmin ? x.scopeAdmin(agencyName) : x.scopeAgent(agencyName)}
+        </p>
+      </div>
+      <div role="tablist" aria-label={x.tabs} className="tabs wo-tabs">
+        {VIEWS.map((v) => (
+          <button
+            key={v}
+            ref={(el) => {
+              tabRefs.current[v] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`wo-tab-${v}`}
+            aria-selected={view === v}
+            aria-controls={`wo-panel-${v}`}
+            tabIndex={view === v ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => selectView(v)}
+            onKeyDown={onTabKey}
+          >
+            {label[v]}
+          </button>
+        ))}
+      </div>
+      <div className="wo-live">
+        <span className={`wo-live__state${connected ? ' is-on' : ''}`}>{connected ? x.live : ''}</span>
+        <span role="status" className="wo-live__message" data-testid="wo-live">
+          {announcement}
+        </span>
+      </div>
+      {VIEWS.map((v) => (
+        <div key={v} role="tabpanel" id={`wo-panel-${v}`} aria-labelledby={`wo-tab-${v}`} hidden={view !== v} tabIndex={0} className="tabs__panel wo-panel">
+          {view === v &&
+            (v === 'overview' ? (
+              <WorkOrdersOverview lang={lang} agencyNumber={activeAgency} subscribe={subscribe} onOpenList={openList} />
+            ) : (
+              listState && (
+                <WorkOrderTable
+                  key={v}
+                  kind={v}
+                  lang={lang}
+                  state={listState}
+                  agencies={agencies}
+                  activeAgency={activeAgency}
+                  onState={onListState}
+                  subscribe={subscribe}
+                />
+              )
+            ))}
+        </div>
+      ))}
+    </section>
+  );
+}
