@@ -57,7 +57,8 @@ async function signInPage(browser: Browser, base: string, email: string): Promis
   await page.waitForSelector('#login-email');
   await page.type('#login-email', email);
   await page.type('#login-password', 'Demo!2345');
-  await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('button[type=submit]')]);
+  // 'load', not network idle: the dashboard keeps its live work-order stream open.
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type=submit]')]);
   await page.waitForFunction(() => location.pathname === '/dashboard/' && !!document.querySelector('.user-menu__button'), { timeout: 20000 });
   return page;
 }
