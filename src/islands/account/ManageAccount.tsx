@@ -18,6 +18,7 @@ import { api } from '../../stores/api.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
 import GuardError from '../shell/GuardError.tsx';
 import { useLang } from '../shell/use-lang.ts';
+import LoadFailed from '../shell/LoadFailed.tsx';
 
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
@@ -178,12 +179,7 @@ function ContactPreferences({ x }: { x: Text }) {
 
   if (failed) {
     return (
-      <div className="card" role="alert">
-        <p>{x.loadFailed}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void load()}>
-          {x.retry}
-        </button>
-      </div>
+      <LoadFailed text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
     );
   }
   if (!prefs) {

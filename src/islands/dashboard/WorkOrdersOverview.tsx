@@ -10,6 +10,7 @@ import { api } from '../../stores/api.ts';
 import StatusChart from './StatusChart.tsx';
 import type { LiveSubscribe } from './WorkOrderTable.tsx';
 import { detailsUrl, formatDateTime, listOf, problemOf, queryOf, statusLabel, statusSlug, TEXT, type ListKind } from './work-orders-shared.ts';
+import LoadFailed from '../shell/LoadFailed.tsx';
 
 interface Props {
   lang: Lang;
@@ -85,12 +86,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
 
   if (failed && !data) {
     return (
-      <div className="card wo-state" role="alert">
-        <p>{x.loadFailed}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void load()}>
-          {x.retry}
-        </button>
-      </div>
+      <LoadFailed className="card wo-state" text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
     );
   }
 

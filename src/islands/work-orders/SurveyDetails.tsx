@@ -11,6 +11,7 @@ import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shell/GuardError.tsx';
 import { useLang } from '../shell/use-lang.ts';
 import { OPEN_LIST_PATH, detailsHref, failureOf, formatDateTime, loadContracts, orderFromUrl } from './shared.ts';
+import LoadFailed from '../shell/LoadFailed.tsx';
 
 const TEXT = {
   en: {
@@ -123,12 +124,7 @@ export default function SurveyDetails() {
   if (state.kind === 'error') {
     return (
       <div className="order-page">
-        <div className="card" role="alert">
-          <p>{x.loadFailed}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void load()}>
-            {x.retry}
-          </button>
-        </div>
+        <LoadFailed text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
       </div>
     );
   }

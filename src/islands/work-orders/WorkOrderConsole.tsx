@@ -16,6 +16,7 @@ import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shell/GuardError.tsx';
 import { useLang } from '../shell/use-lang.ts';
 import { STATUS_LABELS, detailsHref, failureOf, formatDateTime, loadContracts, refusalOf, statusClass, useLiveEvents, type WorkOrderEvent } from './shared.ts';
+import LoadFailed from '../shell/LoadFailed.tsx';
 
 const TEXT = {
   en: {
@@ -302,12 +303,7 @@ export default function WorkOrderConsole() {
       </p>
 
       {failed ? (
-        <div className="card" role="alert">
-          <p>{failed}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void load(filters)}>
-            {x.retry}
-          </button>
-        </div>
+        <LoadFailed text={failed} retry={x.retry} onRetry={() => void load(filters)} />
       ) : !page ? (
         <p className="muted order-loading" aria-busy="true">
           <span className="spinner spinner--small" aria-hidden="true" /> {x.loading}

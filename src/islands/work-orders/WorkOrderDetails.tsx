@@ -27,6 +27,7 @@ import {
   surveyHref,
   useLiveEvents,
 } from './shared.ts';
+import LoadFailed from '../shell/LoadFailed.tsx';
 
 // The resubmit dialog loads when it opens (the page's first visit stays light: docs/decisions/005).
 const ResubmitDialog = lazy(() => import('./OrderActions.tsx'));
@@ -260,12 +261,7 @@ export default function WorkOrderDetails() {
   if (state.kind === 'error') {
     return (
       <div className="order-page">
-        <div className="card" role="alert">
-          <p>{x.loadFailed}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void load()}>
-            {x.retry}
-          </button>
-        </div>
+        <LoadFailed text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
       </div>
     );
   }

@@ -10,7 +10,7 @@ import { CLAIM_ROLES } from '../roles.ts';
 import { body, defineCall, field, maybe, query } from './contract.ts';
 
 /** The agent's alerts (spec section 3: agent notification prefs), the names of the referral's Agent.Notifications. */
-const ALERT_FLAGS = {
+export const ALERT_FLAGS = {
   PolicyholderContactText: z.boolean(),
   PolicyholderContactEmail: z.boolean(),
   ServiceScheduledText: z.boolean(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { MESSAGES, requiredMessage, rules } from '../claim/validation.ts';
+import { ALERT_FLAGS } from './contact-prefs.ts';
 import { AgencyNumberSchema, between, body, field, defineCall, maybe, text } from './contract.ts';
 import { CarIdNumber, CLAIM_ROLES, GlassGroupsSchema, ChipsSchema, PartNumberSchema, QuoteSchema, RepairOrReplaceSchema, ZipCodeSchema } from './quick-quote.ts';
 
@@ -20,17 +21,7 @@ export const CONTACT_METHODS = ['Phone', 'Text', 'Email'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
 /** The agent's alerts for this referral (spec section 3: agent notification preferences). */
-export const NotificationSchema = z.strictObject({
-  PolicyholderContactText: z.boolean(),
-  PolicyholderContactEmail: z.boolean(),
-  ServiceScheduledText: z.boolean(),
-  ServiceScheduledEmail: z.boolean(),
-  ServiceCompleteText: z.boolean(),
-  ServiceCompleteEmail: z.boolean(),
-  SurveyCompleteText: z.boolean(),
-  SurveyCompleteEmail: z.boolean(),
-  AgentPhoneNo: maybe(field(rules.optionalPhone, 20)),
-});
+export const NotificationSchema = z.strictObject({ ...ALERT_FLAGS, AgentPhoneNo: maybe(field(rules.optionalPhone, 20)) });
 export type Notifications = z.infer<typeof NotificationSchema>;
 
 /** Yes/no answers by key (the problem questions; the property questions by feature, camelCased). */
