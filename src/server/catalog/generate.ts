@@ -5,6 +5,7 @@
  */
 import type { CatalogPart, CatalogVehicle, GlassFeature, GlassGroup, GlassLocation, GlassTint, GlassType, Recalibration } from '../../lib/claim/glass.ts';
 import { vinCheckDigit, YEAR_CODES } from '../../lib/claim/vin.ts';
+import { fnv1a } from '../random.ts';
 
 /** Body kinds and their styles. */
 const STYLES = {
@@ -130,12 +131,8 @@ export interface Catalog {
   parts: GeneratedPart[];
 }
 
-/** A stable small hash of a string (FNV-1a), for deterministic variety. */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
+/** A stable small hash of a string, for deterministic variety. */
+const hash = fnv1a;
 /** A deterministic number in [lo, hi] from a key, rounded to `step`. */
 const pick = (key: string, lo: number, hi: number, step = 1) => lo + Math.round(((hash(key) % 10_000) / 10_000) * ((hi - lo) / step)) * step;
 

@@ -17,6 +17,7 @@
  */
 import type { Db } from './index.ts';
 import { allZips, distanceMiles, type LatLon, type ZipInfo } from '../services/zip.ts';
+import { fnv1a as hash, seededRandom as rng } from '../random.ts';
 
 /** One program shop as stored in program_shops. */
 export interface ProgramShop {
@@ -168,24 +169,6 @@ const STREETS = [
 ];
 const COMPASS = ['North', 'Northeast', 'East', 'Southeast', 'South', 'Southwest', 'West', 'Northwest'] as const;
 
-/** FNV-1a hash of a string (32-bit). */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(r: () => number, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
 
 const median = (xs: number[]) => {

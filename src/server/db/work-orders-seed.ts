@@ -24,6 +24,8 @@ import {
 } from '../services/work-orders.ts';
 import type { CatalogPart } from '../../lib/claim/glass.ts';
 import { LIFECYCLE, type WorkOrderStatus } from '../../lib/work-orders.ts';
+import { seededRandom } from '../random.ts';
+import { toPart, type PartRow } from '../services/catalog.ts';
 
 /** How many orders each demo agency gets, and which demo users file them (with their share). */
 export const DEMO_ORDER_PLAN: readonly { agencyNumber: string; orders: number; filers: readonly (readonly [string, number])[]; zips: readonly string[]; areaCode: string }[] = [
@@ -70,17 +72,6 @@ const FAIL_NOTES = [
   'No program shop could take the job in time',
 ];
 
-/** mulberry32: a small seeded generator, [0, 1). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -102,20 +93,7 @@ interface SeedCar {
   platform_id: number;
   vin_pattern: string;
 }
-interface SeedPart {
-  part_number: string;
-  platform_id: number;
-  grp: CatalogPart['group'];
-  location: CatalogPart['location'];
-  glass_type: CatalogPart['glassType'];
-  description: string;
-  tint: CatalogPart['tint'];
-  features: CatalogPart['features'] | null;
-  recalibration: CatalogPart['recalibration'];
-  tempered: boolean;
-  list_price: string | number;
-  labor_hours: string | number;
-}
+type SeedPart = PartRow & { platform_id: number };
 interface SeedShop {
   shop_id: string;
   name: string;
@@ -124,19 +102,6 @@ interface SeedShop {
   is_provider_owned: boolean;
 }
 
-const toPart = (r: SeedPart): CatalogPart => ({
-  partNumber: r.part_number,
-  group: r.grp,
-  location: r.location,
-  glassType: r.glass_type,
-  description: r.description,
-  tint: r.tint,
-  features: r.features ?? [],
-  recalibration: r.recalibration,
-  tempered: r.tempered,
-  listPrice: Number(r.list_price),
-  laborHours: Number(r.labor_hours),
-});
 
 /** True when the demo work orders are already there. */
 export async function hasDemoWorkOrders(db: Queryable): Promise<boolean> {
@@ -179,7 +144,7 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
     return hit;
   };
 
-  const rnd = random(20_260_601);
+  const rnd = seededRandom(20_260_601);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const weighted = <T>(xs: readonly (readonly [T, number])[]): T => {
     let r = rnd() * xs.reduce((n, [, w]) => n + w, 0);
@@ -232,7 +197,7 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
 
   /** The referral of one order: policyholder, car, damage, quote, submission (as CreateReferral stores it). */
   function buildReferral(seed: number, plan: (typeof DEMO_ORDER_PLAN)[number], userEmail: string, zip: string, created: Date) {
-    const r = random(seed);
+    const r = seededRandom(seed);
     const p = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
     const user = userByEmail.get(userEmail)!;
     const z = lookupZip(zip)!;

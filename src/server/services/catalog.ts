@@ -101,20 +101,22 @@ export async function vehicleByVin(db: Queryable, raw: string): Promise<{ decode
   return { decode, vehicle: row ? toVehicle(row) : null };
 }
 
-interface PartRow {
+/** A glass_parts row as the queries read it. */
+export interface PartRow {
   part_number: string;
   grp: CatalogPart['group'];
   location: CatalogPart['location'];
   glass_type: CatalogPart['glassType'];
   description: string;
   tint: CatalogPart['tint'];
-  features: CatalogPart['features'];
+  features: CatalogPart['features'] | null;
   recalibration: CatalogPart['recalibration'];
   tempered: boolean;
   list_price: string | number;
   labor_hours: string | number;
 }
-const toPart = (r: PartRow): CatalogPart => ({
+/** A part as the catalog calls it. */
+export const toPart = (r: PartRow): CatalogPart => ({
   partNumber: r.part_number,
   group: r.grp,
   location: r.location,

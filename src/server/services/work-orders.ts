@@ -34,6 +34,7 @@ import {
   type WorkOrderSummary,
 } from '../../lib/api/work-orders.ts';
 import type { CertificateData } from './certificate.ts';
+import { fnv1a } from '../random.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Visibility.
@@ -639,14 +640,7 @@ export async function certificateData(db: Queryable, user: UserRow, workOrderId:
 // What each status brings (shared by advanceWorkOrder, the demo seed and the simulator).
 
 /** A small deterministic hash of a string (FNV-1a, 32 bits). */
-export function hashOf(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+export const hashOf = fnv1a;
 
 /** Glass technicians the demo shops employ. */
 export const TECHNICIANS = [
