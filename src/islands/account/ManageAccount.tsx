@@ -16,9 +16,9 @@ import { isStaffAdmin } from '../../lib/roles.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
-import GuardError from '../shell/GuardError.tsx';
-import { useLang } from '../shell/use-lang.ts';
-import LoadFailed from '../shell/LoadFailed.tsx';
+import GuardError from '../shared/GuardError.tsx';
+import { useLang } from '../shared/use-lang.ts';
+import LoadFailed from '../shared/LoadFailed.tsx';
 
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;

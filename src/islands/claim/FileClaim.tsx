@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { startClaimFlow } from '../../stores/claim-base.ts';
-import { useLang } from '../shell/use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 /**
  * file-claim: the flow's entry. Starts a new claim (or cash quote with ?mode=quote) and opens start-claim.

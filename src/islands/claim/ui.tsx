@@ -13,8 +13,8 @@ import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../stores/claim.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
-import GuardError from '../shell/GuardError.tsx';
-import { useLang } from '../shell/use-lang.ts';
+import GuardError from '../shared/GuardError.tsx';
+import { useLang } from '../shared/use-lang.ts';
 import type { Form } from './fields.tsx';
 
 /** What a claim page renders with. */

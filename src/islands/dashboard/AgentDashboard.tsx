@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import GuardError from '../shell/GuardError.tsx';
+import GuardError from '../shared/GuardError.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
 import { ClearAgencyNotificationFlag, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
-import { useLang } from '../shell/use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import QuickStart from './QuickStart.tsx';
 

@@ -10,7 +10,7 @@ import { api } from '../../stores/api.ts';
 import StatusChart from './StatusChart.tsx';
 import type { LiveSubscribe } from './WorkOrderTable.tsx';
 import { detailsUrl, formatDateTime, listOf, problemOf, queryOf, statusLabel, statusSlug, TEXT, type ListKind } from './work-orders-shared.ts';
-import LoadFailed from '../shell/LoadFailed.tsx';
+import LoadFailed from '../shared/LoadFailed.tsx';
 
 interface Props {
   lang: Lang;

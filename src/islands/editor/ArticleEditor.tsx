@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import GuardError from '../shell/GuardError.tsx';
+import GuardError from '../shared/GuardError.tsx';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { GetEditableArticle, ListEditableArticles, PreviewArticle, SaveArticle, type EditableArticle } from '../../lib/api/content-admin.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
@@ -7,7 +7,7 @@ import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
-import { useLang } from '../shell/use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import { bannerUnlessHandled, COMMON, detailsUrl, formatDate, LIST_PATH, problemOf, PUBLISH_ANCHOR } from './shared.ts';
 
 type ContentLang = 'en' | 'es';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import GuardError from '../shell/GuardError.tsx';
+import GuardError from '../shared/GuardError.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { ListEditableArticles } from '../../lib/api/content-admin.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
-import { useLang } from '../shell/use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import PublishPanel from './PublishPanel.tsx';
 import { COMMON, DETAILS_PATH, detailsUrl, formatDate } from './shared.ts';
 

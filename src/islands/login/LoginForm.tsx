@@ -4,7 +4,7 @@ import { NotifyUserLoggedIn } from '../../lib/api/user.ts';
 import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
 import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
-import { useLang } from '../shell/use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 const TEXT = {
   en: {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $activeAgency, $user, setActiveAgency } from '../../stores/user.ts';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import { useMenu } from './use-menu.ts';
 
 /** The agency dropdown: shows agencyNameAndAddress, tracks by agencyNumber, switches the active agency. */

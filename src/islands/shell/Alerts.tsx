@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $alerts, dismissAlert } from '../../stores/alerts.ts';
 import { $banner, $bannerVisible, bannerHref, closeBanner } from '../../stores/banner.ts';
 import { $waiting } from '../../stores/waiting.ts';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 /** The global banner, the alert banners (warning red, success green) and the 'Just a sec...' waiting modal. */
 export default function Alerts() {

@@ -1,4 +1,4 @@
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import { useMenu } from './use-menu.ts';
 
 /** A topic of the Explore dropdown (content tags). */

@@ -6,7 +6,7 @@ import { capitalise, formatPhone } from '../../lib/format.ts';
 import { footerPanelsFor } from '../../lib/roles.ts';
 import { api } from '../../stores/api.ts';
 import { $activeAgency, $user, $userStatus } from '../../stores/user.ts';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 /** The footer's Agency Care Desk panel and Account Manager panel, by role (spec sections 1 and 6). */
 export default function FooterPanels() {

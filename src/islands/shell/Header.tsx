@@ -12,7 +12,7 @@ import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
 const LeaveDialog = lazy(() => import('./LeaveDialog.tsx'));
 import ProgressBar from './ProgressBar.tsx';
 import UserMenu from './UserMenu.tsx';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 export interface HeaderProps {
   /** Route name (after /dashboard/; 'dashboard' for the agent dashboard). */

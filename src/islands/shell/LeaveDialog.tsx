@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 /** 'Are you sure you want to leave this page?' with 'Yes, leave' / 'No, stay here'. */
 export default function LeaveDialog({ onLeave, onStay }: { onLeave: () => void; onStay: () => void }) {

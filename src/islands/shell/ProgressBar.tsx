@@ -1,4 +1,4 @@
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 
 /** The claim-flow progress bar: a percent, scaled for narrow screens by CSS (width <= 768). */
 export default function ProgressBar({ percent }: { percent: number }) {

@@ -3,7 +3,7 @@ import { userMenuFor, type MenuItem } from '../../lib/roles.ts';
 import { $session, signOut } from '../../stores/session.ts';
 import { $activeAgency, $user } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
-import { useLang } from './use-lang.ts';
+import { useLang } from '../shared/use-lang.ts';
 import { useMenu } from './use-menu.ts';
 
 const HREF: Record<Exclude<MenuItem, 'sign-out'>, string> = {

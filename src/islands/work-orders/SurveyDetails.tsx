@@ -8,10 +8,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Survey } from '../../lib/api/work-orders.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
-import GuardError from '../shell/GuardError.tsx';
-import { useLang } from '../shell/use-lang.ts';
+import GuardError from '../shared/GuardError.tsx';
+import { useLang } from '../shared/use-lang.ts';
 import { OPEN_LIST_PATH, detailsHref, failureOf, formatDateTime, loadContracts, orderFromUrl } from './shared.ts';
-import LoadFailed from '../shell/LoadFailed.tsx';
+import LoadFailed from '../shared/LoadFailed.tsx';
 
 const TEXT = {
   en: {

@@ -13,10 +13,10 @@ import { nextStatuses, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../l
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
-import GuardError from '../shell/GuardError.tsx';
-import { useLang } from '../shell/use-lang.ts';
+import GuardError from '../shared/GuardError.tsx';
+import { useLang } from '../shared/use-lang.ts';
 import { STATUS_LABELS, detailsHref, failureOf, formatDateTime, loadContracts, refusalOf, statusClass, useLiveEvents, type WorkOrderEvent } from './shared.ts';
-import LoadFailed from '../shell/LoadFailed.tsx';
+import LoadFailed from '../shared/LoadFailed.tsx';
 
 const TEXT = {
   en: {

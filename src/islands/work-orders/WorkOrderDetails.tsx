@@ -12,8 +12,8 @@ import { formatPhone } from '../../lib/format.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
-import GuardError from '../shell/GuardError.tsx';
-import { useLang } from '../shell/use-lang.ts';
+import GuardError from '../shared/GuardError.tsx';
+import { useLang } from '../shared/use-lang.ts';
 import {
   OPEN_LIST_PATH,
   STATUS_LABELS,
@@ -27,7 +27,7 @@ import {
   surveyHref,
   useLiveEvents,
 } from './shared.ts';
-import LoadFailed from '../shell/LoadFailed.tsx';
+import LoadFailed from '../shared/LoadFailed.tsx';
 
 // The resubmit dialog loads when it opens (the page's first visit stays light: docs/decisions/005).
 const ResubmitDialog = lazy(() => import('./OrderActions.tsx'));
