@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { APP_NAME, HEADER_APP_NAME, HEADER_SSO_SESSION } from '../constants.ts';
+import type { ServerMessage } from '../i18n.ts';
 import { callPath, envelope, getUrl, type CallContract, type RequestOf, type ResultOf } from './contract.ts';
 
 /** The red banner text for any failure other than 400 and 401 (spec section 8). */
@@ -17,6 +18,12 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** What a refusal said (the reply envelope's message, code, params and field errors), for `t.message()`. */
+export function replyOf(err: ApiError): ServerMessage & { errors?: ServerMessage[] } {
+  const body = (err.body ?? {}) as Partial<ServerMessage & { errors: ServerMessage[] }>;
+  return { message: err.message, code: body.code, params: body.params, ...(Array.isArray(body.errors) ? { errors: body.errors } : {}) };
 }
 
 /** What the client needs from its surroundings; the browser wires stores in, tests pass plain functions. */

@@ -1,0 +1,20 @@
+/**
+ * Every namespace of both languages at once, for Astro components (build time) and the tests. Islands never
+ * import this: they load the namespaces they use with `useT()` (src/islands/shared/use-t.ts).
+ */
+import { createTranslator, type Dictionary, type Lang, type Namespace, type Translator } from '../i18n.ts';
+import commonEn from './en/common.ts';
+import messagesEn from './en/messages.ts';
+import commonEs from './es/common.ts';
+import messagesEs from './es/messages.ts';
+
+/** Each language's dictionary: namespace → words. */
+export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
+  en: { common: commonEn, messages: messagesEn },
+  es: { common: commonEs, messages: messagesEs },
+};
+
+/** A translator of every namespace in one language. */
+export function translatorFor(lang: Lang): Translator<Namespace> {
+  return createTranslator<Namespace>(lang, DICTIONARIES[lang]);
+}
