@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { siteRoutes, type LiveSite } from './site.ts';
+import type { LiveSite } from './live-site.ts';
+import { siteRoutes } from './site.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { CONTENT_BASE, DASHBOARD_BASE } from '../lib/api/contract.ts';
 import { contentRoutes } from './routes/content.ts';

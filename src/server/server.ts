@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LiveSite } from './site.ts';
+import { LiveSite } from './live-site.ts';
 import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';

@@ -46,7 +46,8 @@ import { closestShops, isServiced, SERVICE_RADIUS_MILES } from '../services/shop
 import { userBelongsToAgency } from '../services/users.ts';
 import { knownZip } from '../services/zip.ts';
 import { log } from '../log.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 import { cached, REFERENCE_TTL_MS } from './states.ts';
 
 const vehicleOut = (v: CatalogVehicle): Vehicle => ({ CarId: v.carId, Year: v.year, Make: v.make, Model: v.model, Style: v.style, IsBigTruck: v.isBigTruck });

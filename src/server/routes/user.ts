@@ -7,7 +7,8 @@ import {
   UpdateUserDefaultAgency,
 } from '../../lib/api/user.ts';
 import { findUserById, getUserDetails, listUserAgencies, userBelongsToAgency } from '../services/users.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The User calls the shared chrome needs. */
 export function userRoutes(deps: RouteDeps): Hono<AppEnv> {

@@ -39,7 +39,8 @@ import {
   surveyDetails,
   type ListOptions,
 } from '../services/work-orders.ts';
-import { FileReply, HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { FileReply, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 type ListInput = z.infer<typeof WorkOrderListRequestSchema>;
 const listOptions = (input: ListInput, statuses: ListOptions['statuses']): ListOptions => ({

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { PublishStatus } from '../../lib/api/content-admin.ts';
 import { writeSnapshot } from '../../../scripts/content-snapshot.ts';
 import { log } from '../log.ts';
-import type { LiveSite } from '../site.ts';
+import type { LiveSite } from '../live-site.ts';
 
 /** What a publication records (sites/current.json). */
 interface Current {

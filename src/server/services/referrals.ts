@@ -11,7 +11,7 @@ import type { OrderSubmissionSchema } from '../../lib/api/quick-submit.ts';
 import type { Quote } from '../../lib/api/quick-quote.ts';
 import { parseAmount } from '../../lib/claim/validation.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { HttpError } from '../routes/define.ts';
+import { HttpError } from '../errors.ts';
 import { partsByNumbers, vehicleByCarId } from './catalog.ts';
 import { carrierSettings } from './carriers.ts';
 import { PricingError, priceQuote } from './pricing.ts';

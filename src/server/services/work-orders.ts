@@ -11,7 +11,7 @@
 import type { UserRow } from './users.ts';
 import { listUserAgencies, userBelongsToAgency } from './users.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { HttpError } from '../routes/define.ts';
+import { HttpError } from '../errors.ts';
 import { closestShops } from './shops.ts';
 import { lookupZip } from './zip.ts';
 import { enqueueStatusNotifications } from './notifications.ts';
