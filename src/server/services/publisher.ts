@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PublishStatus } from '../../lib/api/content-admin.ts';
-import { writeSnapshot } from '../../../scripts/content-snapshot.ts';
+import { writeSnapshot } from './content-snapshot.ts';
 import { log } from '../log.ts';
 import type { LiveSite } from '../live-site.ts';
 
