@@ -14,14 +14,8 @@ import { DEMO_CARRIERS } from './seed.ts';
 import { vinFromPattern } from '../catalog/generate.ts';
 import { priceQuote } from '../services/pricing.ts';
 import { distanceMiles, lookupZip } from '../services/zip.ts';
-import {
-  appointmentAfter,
-  defaultNote,
-  recalibrationOf,
-  recalibrationResult,
-  surveyFor,
-  technicianFor,
-} from '../services/work-orders.ts';
+import { defaultNote, recalibrationOf } from '../services/work-orders/lifecycle.ts';
+import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from '../services/work-orders/outcomes.ts';
 import type { CatalogPart } from '../../lib/claim/glass.ts';
 import { LIFECYCLE, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { seededRandom } from '../random.ts';

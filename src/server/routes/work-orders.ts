@@ -1,6 +1,6 @@
 /**
  * AgencyWorkOrder calls (spec section 7) and the internal admins' work-order console. Every call checks the role
- * (contract access) and the agency (services/work-orders.ts: orderScope for lists, visibleOrder for one order).
+ * (contract access) and the agency (services/work-orders/access.ts: orderScope for lists, visibleOrder for one order).
  */
 import { Hono } from 'hono';
 import {
@@ -22,23 +22,13 @@ import { CLOSED_STATUSES } from '../../lib/work-orders.ts';
 import type { z } from 'zod/mini';
 import { renderRecalibrationCertificate } from '../services/certificate.ts';
 import { userBelongsToAgency } from '../services/users.ts';
-import {
-  advanceWorkOrder,
-  agencyCarriers,
-  agentCarriers,
-  certificateData,
-  changeReply,
-  consolePage,
-  dashboard,
-  listWorkOrders,
-  OPEN_STATUSES,
-  orderScope,
-  resubmitFailedReferral,
-  scopeAgency,
-  serviceActivity,
-  surveyDetails,
-  type ListOptions,
-} from '../services/work-orders.ts';
+import { agencyCarriers, agentCarriers } from '../services/carriers.ts';
+import { orderScope, scopeAgency } from '../services/work-orders/access.ts';
+import { consolePage } from '../services/work-orders/console.ts';
+import { dashboard } from '../services/work-orders/dashboard.ts';
+import { certificateData, serviceActivity, surveyDetails } from '../services/work-orders/details.ts';
+import { advanceWorkOrder, changeReply, resubmitFailedReferral } from '../services/work-orders/lifecycle.ts';
+import { listWorkOrders, OPEN_STATUSES, type ListOptions } from '../services/work-orders/lists.ts';
 import { HttpError } from '../errors.ts';
 import { FileReply, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 

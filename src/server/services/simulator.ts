@@ -14,7 +14,8 @@ import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import { enqueueStatusNotifications } from './notifications.ts';
 import { workOrderBus, type StatusChange } from './work-order-bus.ts';
-import { advanceWorkOrder, hashOf } from './work-orders.ts';
+import { fnv1a } from '../random.ts';
+import { advanceWorkOrder } from './work-orders/lifecycle.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../lib/work-orders.ts';
 
 /** Below this many orders moving along, the simulator files a new demo referral. */
@@ -35,7 +36,7 @@ export interface Simulator {
 }
 
 /** True when the policyholder of this order answers the survey (deterministic). */
-export const answersSurvey = (workOrderId: string) => hashOf(`answers:${workOrderId}`) % 10 < 6;
+export const answersSurvey = (workOrderId: string) => fnv1a(`answers:${workOrderId}`) % 10 < 6;
 
 /** Starts the simulator; everyMs ≤ 0 makes one that only ticks when told (tests). */
 export function startSimulator(db: Db, opts: { everyMs: number; random?: () => number }): Simulator {
