@@ -14,7 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { seedContent } from './db/content-seed.ts';
 import { seedShops } from './db/shops.ts';
-import { seedWorkOrders } from './db/work-orders-seed.ts';
+import { seedWorkOrders } from './demo/work-orders-seed.ts';
 import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, type Env } from './env.ts';
 import { log } from './log.ts';

@@ -2,11 +2,12 @@
  * The one way a work order's status changes (advanceWorkOrder, ResubmitFailedReferral): one transaction locks the
  * order, updates it, stores the event with its time, fills in what the new status brings (shop and appointment,
  * technician, recalibration record, survey) and writes the notifications to the outbox; after the commit the change
- * goes on the bus.
+ * goes on the bus. What the glass provider would report (technician, appointment, survey, recalibration result) comes
+ * from the invented one in src/server/demo/glass-provider.ts until a real provider is connected.
  */
+import { appointmentAfter, recalibrationMinutes, recalibrationResult, surveyFor, technicianFor } from '../../demo/glass-provider.ts';
 import { HttpError } from '../../errors.ts';
 import type { Db, Queryable } from '../../db/index.ts';
-import { fnv1a } from '../../random.ts';
 import { enqueueStatusNotifications } from '../notifications.ts';
 import { closestShops } from '../shops.ts';
 import type { UserRow } from '../users.ts';
@@ -14,7 +15,6 @@ import { workOrderBus, type StatusChange } from '../work-order-bus.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../../lib/work-orders.ts';
 import type { StatusChangeReply } from '../../../lib/api/work-orders.ts';
 import { visibleOrder, WORK_ORDER_NOT_FOUND } from './access.ts';
-import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from './outcomes.ts';
 import { json, shopById, type StoredQuote, type StoredSubmission } from './stored.ts';
 
 /** The shop for a referral: the chosen shop when the policyholder picked one, else the closest program shop (not the provider's when excluded). */
@@ -119,7 +119,7 @@ async function applyChange(tx: Queryable, order: LockedOrder, status: WorkOrderS
     let recalNote: string | null = null;
     if (recal && shopId) {
       const result = recalibrationResult(id);
-      const started = new Date(at.getTime() - (50 + (fnv1a(`dur:${id}`) % 40)) * 60_000);
+      const started = new Date(at.getTime() - recalibrationMinutes(id) * 60_000);
       await tx.query(
         `INSERT INTO work_order_recalibrations (work_order_id, part_number, calibration_type, result, technician, shop_id, started_at, completed_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8)

@@ -12,10 +12,10 @@
  */
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
-import { enqueueStatusNotifications } from './notifications.ts';
-import { workOrderBus, type StatusChange } from './work-order-bus.ts';
+import { enqueueStatusNotifications } from '../services/notifications.ts';
+import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
 import { fnv1a } from '../random.ts';
-import { advanceWorkOrder } from './work-orders/lifecycle.ts';
+import { advanceWorkOrder } from '../services/work-orders/lifecycle.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../lib/work-orders.ts';
 
 /** Below this many orders moving along, the simulator files a new demo referral. */

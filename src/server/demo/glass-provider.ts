@@ -1,10 +1,11 @@
 /**
- * What the glass provider reports as an order moves, made up deterministically from the order's id (there is no
- * provider behind the demo): the technician, the appointment time, the customer survey, the recalibration result.
+ * The invented glass provider: what it reports as an order moves, made up deterministically from the order's id
+ * (no real provider is behind the portal yet): the technician, the appointment time, the customer survey, the
+ * recalibration result.
  * The lifecycle, the demo seed and the simulator share them, so the same order always gets the same answers.
  */
-import { fnv1a } from '../../random.ts';
-import { lookupZip } from '../zip.ts';
+import { fnv1a } from '../random.ts';
+import { lookupZip } from '../services/zip.ts';
 
 /** Glass technicians the demo shops employ. */
 export const TECHNICIANS = [
@@ -62,3 +63,6 @@ export function surveyFor(workOrderId: string): { rating: number; answers: { que
 
 /** The result of a recalibration (deterministic; about 1 in 25 fails the first time). */
 export const recalibrationResult = (workOrderId: string): 'Pass' | 'Fail' => (fnv1a(`recal:${workOrderId}`) % 25 === 0 ? 'Fail' : 'Pass');
+
+/** How long a recalibration took, in minutes (deterministic, 50 to 89). */
+export const recalibrationMinutes = (workOrderId: string): number => 50 + (fnv1a(`dur:${workOrderId}`) % 40);

@@ -9,13 +9,13 @@
  * transaction. Demo data only (SEED_DEMO): the seeded referrals carry `"DemoSeed": true` in their submission,
  * which is also how a later start knows they are there. No notifications are written for this history.
  */
-import type { Db, Queryable } from './index.ts';
-import { DEMO_CARRIERS } from './seed.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { DEMO_CARRIERS } from '../db/seed.ts';
 import { vinFromPattern } from '../catalog/generate.ts';
 import { priceQuote } from '../services/pricing.ts';
 import { distanceMiles, lookupZip } from '../services/zip.ts';
 import { defaultNote, recalibrationOf } from '../services/work-orders/lifecycle.ts';
-import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from '../services/work-orders/outcomes.ts';
+import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from './glass-provider.ts';
 import type { CatalogPart } from '../../lib/claim/glass.ts';
 import { LIFECYCLE, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { seededRandom } from '../random.ts';
