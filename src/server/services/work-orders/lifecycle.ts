@@ -60,6 +60,122 @@ export function defaultNote(status: WorkOrderStatus, ctx: { contactMethod?: stri
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Opening a work order (the one place a referral and its Received work order are written).
+
+/** A referral to file with its work order: the referral's columns as stored. */
+export interface NewReferral {
+  agencyNumber: string;
+  userId: string;
+  callType: string;
+  customerFirst: string;
+  customerLast: string;
+  policyNumber: string;
+  carrier: string;
+  zipCode: string;
+  carId: number;
+  vin: string | null;
+  vehicle: string;
+  repairOrReplace: string;
+  total: number | string;
+  /** The order submission as received (CreateReferral adds the signed-in agent). */
+  submission: unknown;
+  /** The quote the server priced. */
+  quote: unknown;
+}
+
+/** One referral for openWorkOrders, with what the demo seed sets beforehand. */
+export interface Filing {
+  referral: NewReferral;
+  /** The referral number and work order id when allocated beforehand (the demo seed allocates them in filing order); default: the sequences. */
+  ids?: { referralNumber: string; workOrderId: string };
+  /** The time of filing (default: now, the transaction's time). */
+  at?: Date;
+}
+
+/**
+ * Files a referral and opens its work order in status Received, with the first status event, inside `tx`; writes
+ * the notifications to the outbox. The caller publishes the returned change on the bus once its transaction commits.
+ */
+export async function openWorkOrder(tx: Queryable, referral: NewReferral): Promise<StatusChange> {
+  const [change] = await openWorkOrders(tx, [{ referral }]);
+  return change!;
+}
+
+/**
+ * openWorkOrder for many referrals in one statement, in the order given (the demo seed's history); notifications only
+ * when `notify` (default true).
+ */
+export async function openWorkOrders(tx: Queryable, filings: readonly Filing[], opts: { notify?: boolean } = {}): Promise<StatusChange[]> {
+  const note = defaultNote('Received', {});
+  const rows = filings.map(({ referral, ids, at }) => ({
+    referral_number: ids?.referralNumber ?? null,
+    work_order_id: ids?.workOrderId ?? null,
+    agency_number: referral.agencyNumber,
+    user_id: referral.userId,
+    call_type: referral.callType,
+    customer_first: referral.customerFirst,
+    customer_last: referral.customerLast,
+    policy_number: referral.policyNumber,
+    carrier: referral.carrier,
+    zip_code: referral.zipCode,
+    car_id: referral.carId,
+    vin: referral.vin,
+    vehicle: referral.vehicle,
+    repair_or_replace: referral.repairOrReplace,
+    total: referral.total,
+    submission: referral.submission,
+    quote: referral.quote,
+    created_at: at?.toISOString() ?? null,
+  }));
+  // Numbered once (a CTE with nextval is evaluated once), then the referrals, their orders and their first events.
+  const opened = await tx.query<{ referral_number: string; work_order_id: string; created_at: Date | string }>(
+    `WITH input AS (
+       SELECT t.*, row_number() OVER () AS n
+         FROM json_to_recordset($1::json) AS t(referral_number text, work_order_id text, agency_number text, user_id text, call_type text,
+           customer_first text, customer_last text, policy_number text, carrier text, zip_code text, car_id int, vin text, vehicle text,
+           repair_or_replace text, total numeric, submission jsonb, quote jsonb, created_at timestamptz)),
+     numbered AS (
+       SELECT input.*,
+              coalesce(referral_number, to_char(now(), 'YY') || lpad(nextval('referral_number_seq')::text, 7, '0')) AS new_referral_number,
+              coalesce(work_order_id, 'WO' || nextval('work_order_seq')) AS new_work_order_id,
+              coalesce(created_at, now()) AS filed_at
+         FROM input ORDER BY n),
+     filed AS (
+       INSERT INTO referrals (referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number,
+         carrier, zip_code, car_id, vin, vehicle, repair_or_replace, total, submission, quote, created_at)
+       SELECT new_referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number,
+              carrier, zip_code, car_id, vin, vehicle, repair_or_replace, total, submission, quote, filed_at
+         FROM numbered ORDER BY n
+       RETURNING referral_number),
+     orders AS (
+       INSERT INTO work_orders (work_order_id, referral_number, agency_number, status, created_at, updated_at)
+       SELECT new_work_order_id, new_referral_number, agency_number, 'Received', filed_at, filed_at FROM numbered ORDER BY n
+       RETURNING work_order_id),
+     events AS (
+       INSERT INTO work_order_events (work_order_id, status, note, created_at)
+       SELECT new_work_order_id, 'Received', $2, filed_at FROM numbered ORDER BY n
+       RETURNING id)
+     SELECT new_referral_number AS referral_number, new_work_order_id AS work_order_id, filed_at AS created_at FROM numbered ORDER BY n`,
+    [JSON.stringify(rows), note],
+  );
+  const changes = opened.map((row, i): StatusChange => ({
+    workOrderId: row.work_order_id,
+    referralNumber: row.referral_number,
+    agencyNumber: filings[i]!.referral.agencyNumber,
+    userId: filings[i]!.referral.userId,
+    previousStatus: null,
+    status: 'Received',
+    note,
+    at: new Date(row.created_at),
+  }));
+  if (opts.notify ?? true) for (const change of changes) await enqueueStatusNotifications(tx, change);
+  return changes;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Changing a status.
+
 /** What advanceWorkOrder needs. */
 export interface AdvanceInput {
   workOrderId: string;
