@@ -30,6 +30,7 @@ export interface BrowserAuthConfig {
   audience: string;
 }
 
+/** What createApp needs: the route dependencies, headers, sign-in config, provider, limiter and site. */
 export interface AppOptions extends RouteDeps {
   headers: Record<string, string>;
   authConfig: BrowserAuthConfig;

@@ -27,6 +27,7 @@ const CANDIDATES = 8;
 const FIRST = ['Avery', 'Jordan', 'Riley', 'Cameron', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo', 'Priya', 'Darnell', 'Yuki', 'Sienna', 'Omar'];
 const LAST = ['Bennett', 'Castillo', 'Dawson', 'Ellis', 'Fischer', 'Guerrero', 'Hayes', 'Ibarra', 'Jensen', 'Khan', 'Lindqvist', 'Morrow', 'Novak', 'Ortiz'];
 
+/** A running simulator. */
 export interface Simulator {
   /** Runs one step now (tests call it directly); the change made, or null when nothing moved. */
   tick(): Promise<StatusChange | null>;

@@ -38,6 +38,7 @@ export function publishedSiteFor(sitesDir: string, builtSite: string): { dir: st
   }
 }
 
+/** What createPublisher needs. */
 export interface PublisherOptions {
   /** The portal's own origin: the snapshot reads its content API. */
   origin: string;
@@ -50,6 +51,7 @@ export interface PublisherOptions {
   commands?: { build: string[]; index: (outDir: string) => string[] };
 }
 
+/** Rebuilds and switches the served site, one rebuild at a time. */
 export interface Publisher {
   status(): PublishStatus;
   /** Starts a rebuild; null when one is already running. */
