@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { siteRoutes, type LiveSite } from './site.ts';
+import type { LiveSite } from './live-site.ts';
+import { siteRoutes } from './site.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { CONTENT_BASE, DASHBOARD_BASE } from '../lib/api/contract.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -13,6 +14,9 @@ import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
 import { userRoutes } from './routes/user.ts';
 import { quickQuoteRoutes } from './routes/quick-quote.ts';
+import { quickSubmitRoutes } from './routes/quick-submit.ts';
+import { carrierRoutes } from './routes/carrier.ts';
+import { cobrandedRoutes } from './routes/cobranded.ts';
 import { workOrderRoutes } from './routes/work-orders.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { contactPrefsRoutes } from './routes/contact-prefs.ts';
@@ -26,6 +30,7 @@ export interface BrowserAuthConfig {
   audience: string;
 }
 
+/** What createApp needs: the route dependencies, headers, sign-in config, provider, limiter and site. */
 export interface AppOptions extends RouteDeps {
   headers: Record<string, string>;
   authConfig: BrowserAuthConfig;
@@ -38,7 +43,7 @@ export interface AppOptions extends RouteDeps {
 /** A service: its routers under one base path, and a 404 envelope for any other path below it. */
 function service(routers: Hono<AppEnv>[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  for (const r of routers) api.route('/', r);
+  for (const router of routers) api.route('/', router);
   api.all('*', (c) => fail(c, 404, 'Not found.'));
   return api;
 }
@@ -53,6 +58,9 @@ export const dashboardService = (deps: RouteDeps) =>
     contactPrefsRoutes(deps),
     liveRoutes(deps),
     quickQuoteRoutes(deps),
+    quickSubmitRoutes(deps),
+    carrierRoutes(deps),
+    cobrandedRoutes(deps),
     workOrderRoutes(deps),
     contentAdminRoutes(deps),
   ]);

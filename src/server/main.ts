@@ -1,7 +1,7 @@
 import { loadEnv } from './env.ts';
 import { log, setLogLevel } from './log.ts';
 import { startServer } from './server.ts';
-import { startSimulator } from './services/simulator.ts';
+import { startSimulator } from './demo/simulator.ts';
 import { createOutboxWorker, outboxConfigFromEnv } from './services/outbox.ts';
 import { setNotificationLinkOrigin } from './services/notifications.ts';
 import { createTransports } from './services/transports/index.ts';

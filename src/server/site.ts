@@ -1,48 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, sep } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import type { LiveSite } from './live-site.ts';
 import { fail, type AppEnv } from './routes/define.ts';
-
-/**
- * The built site the server answers from. Publishing builds a new folder and switches to it at once
- * (`switchTo`): a request reads either the old or the new folder, never a half-built one.
- */
-export class LiveSite {
-  #dir: string;
-  readonly #listeners: ((dir: string) => void)[] = [];
-  constructor(dir: string) {
-    this.#dir = resolve(dir);
-  }
-  get dir(): string {
-    return this.#dir;
-  }
-  switchTo(dir: string): void {
-    this.#dir = resolve(dir);
-    for (const l of this.#listeners) l(this.#dir);
-  }
-  onSwitch(listener: (dir: string) => void): void {
-    this.#listeners.push(listener);
-  }
-  /** The file of a URL path inside the site (directory index, .html, or the file), or null; never outside it. */
-  fileFor(urlPath: string): string | null {
-    let path: string;
-    try {
-      path = decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-    if (path.includes('\0')) return null;
-    const root = this.#dir;
-    const clean = path.replace(/\/+$/, '');
-    const candidates = extname(clean) ? [join(root, clean)] : [join(root, clean, 'index.html'), join(root, `${clean}.html`)];
-    for (const f of candidates) {
-      if ((f === root || f.startsWith(root + sep)) && existsSync(f) && statSync(f).isFile()) return f;
-    }
-    return null;
-  }
-}
 
 const TAG = /^[a-z0-9-]{1,60}$/;
 

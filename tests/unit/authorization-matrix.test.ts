@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
-import { advanceWorkOrder } from '../../src/server/services/work-orders.ts';
+import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
 
 /** The five kinds of caller. */
 const PERSONAS = ['anonymous', 'agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const;

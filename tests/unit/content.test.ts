@@ -7,7 +7,7 @@ import { openPglite } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { CONTENT_SOURCE_DIR, readContentSource, seedContent } from '../../src/server/db/content-seed.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { writeSnapshot } from '../../scripts/content-snapshot.ts';
+import { writeSnapshot } from '../../src/server/services/content-snapshot.ts';
 import { startTestPortal } from './helpers/portal.ts';
 
 let portal: RunningPortal;

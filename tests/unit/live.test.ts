@@ -15,7 +15,7 @@ import { liveRoutes, liveStreamCount, MAX_STREAMS_PER_USER, TOO_MANY_STREAMS } f
 import type { AppEnv } from '../../src/server/routes/define.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
-import { advanceWorkOrder } from '../../src/server/services/work-orders.ts';
+import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
 import { AUDIENCE, callApi, signInForTokens, signWithProviderKey, startTestPortal } from './helpers/portal.ts';
 import { demoCar, referralRequest, type DemoCar } from './helpers/claims.ts';
 

@@ -12,8 +12,9 @@ import type { ConsoleRow, Dashboard, ServiceActivity, StatusChangeReply, Survey,
 import { CLOSED_STATUSES, isOpen, LIFECYCLE, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
-import { advanceWorkOrder, illegalMove, NOT_FAILED, orderScope, mayViewChange, scopeAllows } from '../../src/server/services/work-orders.ts';
-import { fileDemoReferral, startSimulator } from '../../src/server/services/simulator.ts';
+import { orderScope, mayViewChange, scopeAllows } from '../../src/server/services/work-orders/access.ts';
+import { advanceWorkOrder, illegalMove, NOT_FAILED } from '../../src/server/services/work-orders/lifecycle.ts';
+import { fileDemoReferral, startSimulator } from '../../src/server/demo/simulator.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, referralRequest } from './helpers/claims.ts';

@@ -6,7 +6,7 @@
  *   SortDirection ('asc' | 'desc'), Search (policyholder name, policy number or referral number), From/To (ISO
  *   days, inclusive, on the day the referral was filed, UTC), AgencyNumber (one of the caller's agencies; the
  *   default agency when absent — the browser sends its active agency) and Status.
- * - Who sees what (the server's rule, services/work-orders.ts): an agent the orders they filed in the agency,
+ * - Who sees what (the server's rule, services/work-orders/access.ts): an agent the orders they filed in the agency,
  *   an agency admin every order of the agency, an internal admin any agency; CE admins are refused (403); a
  *   single order the caller may not see answers 404.
  * - DownloadRecalibrationCertificate answers a file, not the JSON envelope: its contract says so with

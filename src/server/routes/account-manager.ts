@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { GetAccountManagerDetails } from '../../lib/api/account-manager.ts';
 import { userBelongsToAgency } from '../services/users.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The account manager of an agency the caller belongs to (internal admins: any agency). */
 export function accountManagerRoutes(deps: RouteDeps): Hono<AppEnv> {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { GetUserAgentContactPrefs, UpdateUserAgentContactPrefs } from '../../lib/api/contact-prefs.ts';
 import { getContactPrefs, saveContactPrefs } from '../services/notifications.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The message of a call that names another user. */
 export const OWN_PREFS_ONLY = 'You may only change your own contact preferences.';

@@ -13,7 +13,8 @@ import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import type { Publisher } from '../services/publisher.ts';
 import { ARTICLE_TAGS_SQL, day, iso, tagMap } from '../services/content.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 
 let renderer: ReturnType<ReturnType<typeof satteri>['createRenderer']> | null = null;

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { ArticleList, ContentHealthcheck, ContentHealthCheckResults, GetContents, SearchContent, TagList } from '../../lib/api/content.ts';
 import { getPage, listArticles, searchArticles, tagMap } from '../services/content.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The content service (spec section 7): public, read-only. */
 export function contentRoutes(deps: RouteDeps): Hono<AppEnv> {

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
+import { HttpError } from '../errors.ts';
 
 // The contracts use zod/mini (small in the browser), which loads no locale: the server's messages are English.
 zodConfig(locales.en());
@@ -24,16 +25,6 @@ export interface RouteDeps {
   publisher?: import('../services/publisher.ts').Publisher;
   /** The external self-service site for SSO users (claim flow); unset → an empty link. */
   selfServiceUrl?: string;
-}
-
-/** An error a handler throws to answer with a status and a readable message. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The error envelope. */

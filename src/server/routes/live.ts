@@ -12,7 +12,7 @@ import { describeIssues } from '../../lib/api/contract.ts';
 import { AgencyWorkOrderEvents, type WorkOrderEvent } from '../../lib/api/live.ts';
 import { log } from '../log.ts';
 import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
-import { mayViewChange } from '../services/work-orders.ts';
+import { mayViewChange } from '../services/work-orders/access.ts';
 import { authenticate, fail, type AppEnv, type RouteDeps } from './define.ts';
 
 /** Heartbeat interval (a comment line), ms. */

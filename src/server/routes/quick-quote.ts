@@ -1,10 +1,9 @@
 /**
- * The claim flow's calls: QuickQuote (location, vehicle, damage, questions, quote), QuickSubmit,
- * Carrier settings, the self-service URL for SSO users and the insurance companies.
+ * The claim flow's QuickQuote calls (location, vehicle, damage, questions, quote). Filing is QuickSubmit
+ * (routes/quick-submit.ts), the carrier settings Carrier (routes/carrier.ts), the self-service link Cobranded
+ * (routes/cobranded.ts), the insurance companies User (routes/user.ts).
  */
 import { Hono } from 'hono';
-import { GetCarrierSettings } from '../../lib/api/carrier.ts';
-import { GenerateSelfServiceUrl } from '../../lib/api/cobranded.ts';
 import {
   GetApplicableClosestProviders,
   GetBigTruckVehicleInfo,
@@ -23,8 +22,6 @@ import {
   type GlassPart,
   type Vehicle,
 } from '../../lib/api/quick-quote.ts';
-import { CreateReferral, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../lib/api/quick-submit.ts';
-import { GetInsuranceCompanies } from '../../lib/api/user.ts';
 import { FEATURE_FLAGS } from '../../lib/constants.ts';
 import { GLASS_FEATURES, GLASS_GROUPS, type CatalogPart, type CatalogVehicle } from '../../lib/claim/glass.ts';
 import { distinguishingFeatures, PROPERTY_QUESTIONS } from '../../lib/claim/questions.ts';
@@ -40,138 +37,111 @@ import {
   vehicleStyles,
   vehicleYears,
 } from '../services/catalog.ts';
-import { carrierSettings, listInsuranceCompanies } from '../services/carriers.ts';
-import { createReferral, quoteFor } from '../services/referrals.ts';
+import { quoteFor } from '../services/referrals.ts';
 import { closestShops, isServiced, SERVICE_RADIUS_MILES } from '../services/shops.ts';
-import { userBelongsToAgency } from '../services/users.ts';
 import { knownZip } from '../services/zip.ts';
-import { log } from '../log.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
-import { cached, REFERENCE_TTL_MS } from './states.ts';
+import { HttpError } from '../errors.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
-const vehicleOut = (v: CatalogVehicle): Vehicle => ({ CarId: v.carId, Year: v.year, Make: v.make, Model: v.model, Style: v.style, IsBigTruck: v.isBigTruck });
-const partOut = (p: CatalogPart): GlassPart => ({
-  PartNumber: p.partNumber,
-  Group: p.group,
-  Location: p.location,
-  GlassType: p.glassType,
-  Description: p.description,
-  Tint: p.tint,
-  Features: p.features,
-  Recalibration: p.recalibration,
-  Tempered: p.tempered,
+/** A catalog vehicle as the reply's Vehicle. */
+const vehicleOut = (vehicle: CatalogVehicle): Vehicle => ({
+  CarId: vehicle.carId,
+  Year: vehicle.year,
+  Make: vehicle.make,
+  Model: vehicle.model,
+  Style: vehicle.style,
+  IsBigTruck: vehicle.isBigTruck,
+});
+/** A catalog part as the reply's GlassPart. */
+const partOut = (part: CatalogPart): GlassPart => ({
+  PartNumber: part.partNumber,
+  Group: part.group,
+  Location: part.location,
+  GlassType: part.glassType,
+  Description: part.description,
+  Tint: part.tint,
+  Features: part.features,
+  Recalibration: part.recalibration,
+  Tempered: part.tempered,
 });
 
-export interface QuickQuoteOptions {
-  /** The external self-service site SSO users are sent to; unset → an empty URL (logged only). */
-  selfServiceUrl?: string;
-}
-
-export function quickQuoteRoutes(deps: RouteDeps & QuickQuoteOptions): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+/** The QuickQuote calls. */
+export function quickQuoteRoutes(deps: RouteDeps): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
   const { db } = deps;
-  const companies = cached(REFERENCE_TTL_MS, () => listInsuranceCompanies(db));
 
-  mountCall(r, deps, GetCityAddress, async ({ input }) => {
-    const z = knownZip(input.ZipCode);
-    return { ZipCode: z.zipCode, City: z.city, State: z.state };
+  mountCall(router, deps, GetCityAddress, async ({ input }) => {
+    const zip = knownZip(input.ZipCode);
+    return { ZipCode: zip.zipCode, City: zip.city, State: zip.state };
   });
 
-  mountCall(r, deps, ValidateProviderService, async ({ input }) => {
-    const z = knownZip(input.ZipCode);
-    const s = await isServiced(db, z.zipCode);
-    return { ZipCode: z.zipCode, IsServiced: s.isServiced, ClosestShopMiles: s.closestShopMiles, ServiceRadiusMiles: SERVICE_RADIUS_MILES };
+  mountCall(router, deps, ValidateProviderService, async ({ input }) => {
+    const zip = knownZip(input.ZipCode);
+    const service = await isServiced(db, zip.zipCode);
+    return { ZipCode: zip.zipCode, IsServiced: service.isServiced, ClosestShopMiles: service.closestShopMiles, ServiceRadiusMiles: SERVICE_RADIUS_MILES };
   });
 
-  mountCall(r, deps, GetVehicleYears, async ({ input }) => {
+  mountCall(router, deps, GetVehicleYears, async ({ input }) => {
     const big = input.IsBigTruck === 'true';
     if (big && !FEATURE_FLAGS.bigTruckEnabled) return [];
     return vehicleYears(db, big);
   });
-  mountCall(r, deps, GetVehicleMakes, async ({ input }) => vehicleMakes(db, Number(input.Year)));
-  mountCall(r, deps, GetVehicleModels, async ({ input }) => vehicleModels(db, Number(input.Year), input.Make));
-  mountCall(r, deps, GetVehicleStyles, async ({ input }) =>
-    (await vehicleStyles(db, Number(input.Year), input.Make, input.Model)).map((s) => ({ CarId: s.carId, Style: s.style })),
+  mountCall(router, deps, GetVehicleMakes, async ({ input }) => vehicleMakes(db, Number(input.Year)));
+  mountCall(router, deps, GetVehicleModels, async ({ input }) => vehicleModels(db, Number(input.Year), input.Make));
+  mountCall(router, deps, GetVehicleStyles, async ({ input }) =>
+    (await vehicleStyles(db, Number(input.Year), input.Make, input.Model)).map((style) => ({ CarId: style.carId, Style: style.style })),
   );
-  mountCall(r, deps, GetVehicleInformationByYMMS, async ({ input }) => {
-    const v = await vehicleByYmms(db, Number(input.Year), input.Make, input.Model, input.Style);
-    if (!v) throw new HttpError(404, 'No vehicle matches this year, make, model and style.');
-    return vehicleOut(v);
+  mountCall(router, deps, GetVehicleInformationByYMMS, async ({ input }) => {
+    const vehicle = await vehicleByYmms(db, Number(input.Year), input.Make, input.Model, input.Style);
+    if (!vehicle) throw new HttpError(404, 'No vehicle matches this year, make, model and style.');
+    return vehicleOut(vehicle);
   });
-  mountCall(r, deps, GetBigTruckVehicleInfo, async ({ input }) =>
+  mountCall(router, deps, GetBigTruckVehicleInfo, async ({ input }) =>
     FEATURE_FLAGS.bigTruckEnabled ? (await bigTrucks(db, input.Year === undefined ? undefined : Number(input.Year))).map(vehicleOut) : [],
   );
 
-  mountCall(r, deps, GetVehicleInfoByVin, async ({ input }) => {
+  mountCall(router, deps, GetVehicleInfoByVin, async ({ input }) => {
     const { decode, vehicle } = await vehicleByVin(db, input.Vin);
     if (!decode.ok) throw new HttpError(400, decode.message);
     return { Vin: decode.vin, Year: decode.year, Make: decode.make, Vehicle: vehicle ? vehicleOut(vehicle) : null };
   });
 
-  mountCall(r, deps, GetApplicableClosestProviders, async ({ input }) => {
-    const z = knownZip(input.ZipCode);
-    const shops = await closestShops(db, z.zipCode, { excludeProviderOwned: input.ExcludeShops ?? false });
-    return shops.map((s) => ({
-      ShopId: s.shopId,
-      Name: s.name,
-      AddressLine: s.addressLine,
-      City: s.city,
-      State: s.stateCode,
-      ZipCode: s.zipCode,
-      PhoneNumber: s.phoneNumber,
-      DistanceMiles: s.distanceMiles,
-      IsProviderOwned: s.isProviderOwned,
+  mountCall(router, deps, GetApplicableClosestProviders, async ({ input }) => {
+    const zip = knownZip(input.ZipCode);
+    const shops = await closestShops(db, zip.zipCode, { excludeProviderOwned: input.ExcludeShops ?? false });
+    return shops.map((shop) => ({
+      ShopId: shop.shopId,
+      Name: shop.name,
+      AddressLine: shop.addressLine,
+      City: shop.city,
+      State: shop.stateCode,
+      ZipCode: shop.zipCode,
+      PhoneNumber: shop.phoneNumber,
+      DistanceMiles: shop.distanceMiles,
+      IsProviderOwned: shop.isProviderOwned,
     }));
   });
 
-  mountCall(r, deps, GetGlassOptionsByCarId, async ({ input }) => {
+  mountCall(router, deps, GetGlassOptionsByCarId, async ({ input }) => {
     const carId = Number(input.CarId);
     const parts = await glassParts(db, carId);
     if (parts.length === 0) throw new HttpError(404, 'No glass is listed for this vehicle.');
-    return { CarId: carId, AvailableGlass: GLASS_GROUPS.filter((g) => parts.some((p) => p.group === g)), Parts: parts.map(partOut) };
+    return { CarId: carId, AvailableGlass: GLASS_GROUPS.filter((group) => parts.some((part) => part.group === group)), Parts: parts.map(partOut) };
   });
 
-  mountCall(r, deps, GetProblemQuestions, async ({ input }) => {
+  mountCall(router, deps, GetProblemQuestions, async ({ input }) => {
     const parts = await glassParts(db, input.CarId);
     if (parts.length === 0) throw new HttpError(404, 'No glass is listed for this vehicle.');
     const windshield = input.SelectedGlassGroups.includes('Windshield');
-    return PROBLEM_QUESTIONS.filter((q) => windshield || !q.windshieldOnly).map((q) => ({ QuestionId: q.id, Text: q.text }));
+    return PROBLEM_QUESTIONS.filter((question) => windshield || !question.windshieldOnly).map((question) => ({ QuestionId: question.id, Text: question.text }));
   });
 
-  mountCall(r, deps, GetProblemPropertyQuestions, async ({ input }) => {
+  mountCall(router, deps, GetProblemPropertyQuestions, async ({ input }) => {
     const candidates = await partsByNumbers(db, input.CarId, [...new Set(input.PartNumbers)]);
-    return distinguishingFeatures(candidates, GLASS_FEATURES).map((f) => ({ QuestionId: f, Text: PROPERTY_QUESTIONS[f] }));
+    return distinguishingFeatures(candidates, GLASS_FEATURES).map((feature) => ({ QuestionId: feature, Text: PROPERTY_QUESTIONS[feature] }));
   });
 
-  mountCall(r, deps, GetQuote, async ({ input }) => quoteFor(db, input));
+  mountCall(router, deps, GetQuote, async ({ input }) => quoteFor(db, input));
 
-  mountCall(r, deps, CreateReferral, async ({ c, input, user }) => {
-    const key = c.req.header(IDEMPOTENCY_HEADER) ?? '';
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw new HttpError(400, `The ${IDEMPOTENCY_HEADER} header is required: 16 to 128 letters, digits, '-' or '_'.`);
-    }
-    return createReferral(db, user!, input, key);
-  });
-
-  mountCall(r, deps, GetCarrierSettings, async ({ input, user }) => {
-    if (!(await userBelongsToAgency(db, user!.id, input.AccountNumber))) throw new HttpError(403, 'You do not belong to this agency.');
-    return carrierSettings(db, user!.id, input.AccountNumber);
-  });
-
-  mountCall(r, deps, GetInsuranceCompanies, () => companies());
-
-  mountCall(r, deps, GenerateSelfServiceUrl, async ({ input, user }) => {
-    if (input.UserId !== user!.id) throw new HttpError(403, 'You may only ask for your own self-service link.');
-    if (!deps.selfServiceUrl) {
-      log.info('self-service URL not configured', { userId: user!.id });
-      return { Url: '' };
-    }
-    const url = new URL(deps.selfServiceUrl);
-    url.searchParams.set('returnUrl', new URL(input.ReturnUrl, deps.origin).href);
-    if (user!.agent_number) url.searchParams.set('agentNumber', user!.agent_number);
-    if (input.ParentAccountNumber) url.searchParams.set('parentAccountNumber', input.ParentAccountNumber);
-    return { Url: url.href };
-  });
-
-  return r;
+  return router;
 }

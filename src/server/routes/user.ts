@@ -2,19 +2,24 @@ import { Hono } from 'hono';
 import {
   ClearAgencyNotificationFlag,
   GetUserAgencyList,
+  GetInsuranceCompanies,
   GetUserDetails,
   NotifyUserLoggedIn,
   UpdateUserDefaultAgency,
 } from '../../lib/api/user.ts';
 import { findUserById, getUserDetails, listUserAgencies, userBelongsToAgency } from '../services/users.ts';
-import { HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { HttpError } from '../errors.ts';
+import { listInsuranceCompanies } from '../services/carriers.ts';
+import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { cached, REFERENCE_TTL_MS } from './states.ts';
 
-/** The User calls the shared chrome needs. */
+/** The User calls the shared chrome needs, and the insurance companies the claim flow lists. */
 export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+  const router = new Hono<AppEnv>();
   const { db } = deps;
+  const companies = cached(REFERENCE_TTL_MS, () => listInsuranceCompanies(db));
 
-  mountCall(r, deps, GetUserDetails, async ({ input, user }) => {
+  mountCall(router, deps, GetUserDetails, async ({ input, user }) => {
     if (input.userId !== user!.id && user!.dashboard_user_role !== 'SFAD_InternalAdmin') {
       throw new HttpError(403, 'You may only read your own details.');
     }
@@ -23,9 +28,9 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
     return getUserDetails(db, target);
   });
 
-  mountCall(r, deps, GetUserAgencyList, async ({ user }) => listUserAgencies(db, user!.id));
+  mountCall(router, deps, GetUserAgencyList, async ({ user }) => listUserAgencies(db, user!.id));
 
-  mountCall(r, deps, UpdateUserDefaultAgency, async ({ input, user }) => {
+  mountCall(router, deps, UpdateUserDefaultAgency, async ({ input, user }) => {
     if (!(await userBelongsToAgency(db, user!.id, input.AgencyNumber))) {
       throw new HttpError(403, 'You do not belong to this agency.');
     }
@@ -39,7 +44,7 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
     return listUserAgencies(db, user!.id);
   });
 
-  mountCall(r, deps, ClearAgencyNotificationFlag, async ({ input, user }) => {
+  mountCall(router, deps, ClearAgencyNotificationFlag, async ({ input, user }) => {
     if (!(await userBelongsToAgency(db, user!.id, input.AgencyNumber))) {
       throw new HttpError(403, 'You do not belong to this agency.');
     }
@@ -50,12 +55,15 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
     return null;
   });
 
-  mountCall(r, deps, NotifyUserLoggedIn, async ({ user }) => {
+  mountCall(router, deps, NotifyUserLoggedIn, async ({ user }) => {
     const [row] = await db.query<{ last_login_at: Date }>(
       'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
       [user!.id],
     );
     return { lastLoginAt: new Date(row!.last_login_at).toISOString() };
   });
-  return r;
+
+  mountCall(router, deps, GetInsuranceCompanies, () => companies());
+
+  return router;
 }

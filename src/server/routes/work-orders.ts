@@ -1,6 +1,6 @@
 /**
  * AgencyWorkOrder calls (spec section 7) and the internal admins' work-order console. Every call checks the role
- * (contract access) and the agency (services/work-orders.ts: orderScope for lists, visibleOrder for one order).
+ * (contract access) and the agency (services/work-orders/access.ts: orderScope for lists, visibleOrder for one order).
  */
 import { Hono } from 'hono';
 import {
@@ -22,26 +22,18 @@ import { CLOSED_STATUSES } from '../../lib/work-orders.ts';
 import type { z } from 'zod/mini';
 import { renderRecalibrationCertificate } from '../services/certificate.ts';
 import { userBelongsToAgency } from '../services/users.ts';
-import {
-  advanceWorkOrder,
-  agencyCarriers,
-  agentCarriers,
-  certificateData,
-  changeReply,
-  consolePage,
-  dashboard,
-  listWorkOrders,
-  OPEN_STATUSES,
-  orderScope,
-  resubmitFailedReferral,
-  scopeAgency,
-  serviceActivity,
-  surveyDetails,
-  type ListOptions,
-} from '../services/work-orders.ts';
-import { FileReply, HttpError, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { agencyCarriers, agentCarriers } from '../services/carriers.ts';
+import { orderScope, scopeAgency } from '../services/work-orders/access.ts';
+import { consolePage } from '../services/work-orders/console.ts';
+import { dashboard } from '../services/work-orders/dashboard.ts';
+import { certificateData, serviceActivity, surveyDetails } from '../services/work-orders/details.ts';
+import { advanceWorkOrder, changeReply, resubmitFailedReferral } from '../services/work-orders/lifecycle.ts';
+import { listWorkOrders, OPEN_STATUSES, type ListOptions } from '../services/work-orders/lists.ts';
+import { HttpError } from '../errors.ts';
+import { FileReply, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 type ListInput = z.infer<typeof WorkOrderListRequestSchema>;
+/** A list request as ListOptions for the given statuses. */
 const listOptions = (input: ListInput, statuses: ListOptions['statuses']): ListOptions => ({
   page: input.Page,
   pageSize: input.PageSize,
@@ -53,6 +45,7 @@ const listOptions = (input: ListInput, statuses: ListOptions['statuses']): ListO
   status: input.Status,
   statuses,
 });
+/** A page of a list as the reply. */
 const pageOut = <T>(agency: string | null, p: { items: T[]; page: number; pageSize: number; totalCount: number; totalPages: number; sortBy: ListInput['SortBy'] & string; sortDirection: 'asc' | 'desc' }) => ({
   AgencyNumber: agency,
   Items: p.items,
@@ -64,68 +57,69 @@ const pageOut = <T>(agency: string | null, p: { items: T[]; page: number; pageSi
   SortDirection: p.sortDirection,
 });
 
+/** The AgencyWorkOrder calls and the console. */
 export function workOrderRoutes(deps: RouteDeps): Hono<AppEnv> {
-  const r = new Hono<AppEnv>();
+  const router = new Hono<AppEnv>();
   const { db } = deps;
 
-  mountCall(r, deps, GetDashboardWorkOrders, async ({ input, user }) => {
+  mountCall(router, deps, GetDashboardWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
     return { AgencyNumber: scopeAgency(scope), ...(await dashboard(db, scope)) };
   });
 
-  mountCall(r, deps, GetOpenWorkOrders, async ({ input, user }) => {
+  mountCall(router, deps, GetOpenWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
     return pageOut(scopeAgency(scope), await listWorkOrders(db, scope, listOptions(input, OPEN_STATUSES)));
   });
 
-  mountCall(r, deps, GetCompletedWorkOrders, async ({ input, user }) => {
+  mountCall(router, deps, GetCompletedWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
     return pageOut(scopeAgency(scope), await listWorkOrders(db, scope, listOptions(input, CLOSED_STATUSES)));
   });
 
-  mountCall(r, deps, ServiceActivityDetail, async ({ input, user }) => serviceActivity(db, user!, input.workOrderId, input.referralSequenceNumber ?? undefined));
+  mountCall(router, deps, ServiceActivityDetail, async ({ input, user }) => serviceActivity(db, user!, input.workOrderId, input.referralSequenceNumber ?? undefined));
 
-  mountCall(r, deps, GetSurveyDetails, async ({ input, user }) => surveyDetails(db, user!, input.WorkOrderId));
+  mountCall(router, deps, GetSurveyDetails, async ({ input, user }) => surveyDetails(db, user!, input.WorkOrderId));
 
-  mountCall(r, deps, DownloadRecalibrationCertificate, async ({ input, user }) => {
+  mountCall(router, deps, DownloadRecalibrationCertificate, async ({ input, user }) => {
     const data = await certificateData(db, user!, input.WorkOrderId);
     const pdf = await renderRecalibrationCertificate(data, { lang: input.Lang ?? 'en' });
     return new FileReply(pdf, certificateFilename(data.workOrderId));
   });
 
-  mountCall(r, deps, ResubmitFailedReferral, async ({ input, user }) => changeReply(await resubmitFailedReferral(db, user!, input.WorkOrderId)));
+  mountCall(router, deps, ResubmitFailedReferral, async ({ input, user }) => changeReply(await resubmitFailedReferral(db, user!, input.WorkOrderId)));
 
-  mountCall(r, deps, GetAgentInsuranceCompanyNamesById, async ({ input, user }) => {
-    const u = user!;
-    const scope = await orderScope(db, u, input.AgencyNumber);
+  mountCall(router, deps, GetAgentInsuranceCompanyNamesById, async ({ input, user }) => {
+    const caller = user!;
+    const scope = await orderScope(db, caller, input.AgencyNumber);
     const agency = scopeAgency(scope);
     if (!agency) return [];
-    const agentId = input.UserId ?? u.id;
+    const agentId = input.UserId ?? caller.id;
     // Agents ask for themselves; agency admins and internal admins for any agent of the agency.
-    if (agentId !== u.id) {
-      if (u.dashboard_user_role === 'SFAD_Agent') throw new HttpError(403, 'You may only see your own carriers.');
+    if (agentId !== caller.id) {
+      if (caller.dashboard_user_role === 'SFAD_Agent') throw new HttpError(403, 'You may only see your own carriers.');
       if (!(await userBelongsToAgency(db, agentId, agency))) throw new HttpError(404, 'No such agent in this agency.');
     }
     return agentCarriers(db, agentId, agency);
   });
 
-  mountCall(r, deps, GetAgencyInsuranceCompanyNamesById, async ({ input, user }) => {
+  mountCall(router, deps, GetAgencyInsuranceCompanyNamesById, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
     const agency = scopeAgency(scope);
     if (!agency && scope.kind !== 'none') throw new HttpError(400, 'Please choose an agency.');
     return agency ? agencyCarriers(db, agency) : [];
   });
 
-  mountCall(r, deps, GetWorkOrderConsole, async ({ input, user }) => {
+  mountCall(router, deps, GetWorkOrderConsole, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
     const statuses = input.Scope === 'Open' ? OPEN_STATUSES : input.Scope === 'Completed' ? CLOSED_STATUSES : null;
     const page = await consolePage(db, scope, listOptions(input, statuses));
     return pageOut(scopeAgency(scope), page);
   });
 
-  mountCall(r, deps, AdvanceWorkOrder, async ({ input }) =>
+  mountCall(router, deps, AdvanceWorkOrder, async ({ input }) =>
     changeReply(await advanceWorkOrder(db, { workOrderId: input.WorkOrderId, status: input.Status, note: input.Note })),
   );
 
-  return r;
+  return router;
 }

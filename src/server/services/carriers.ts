@@ -44,3 +44,23 @@ export async function carrierSettings(db: Queryable, userId: string, agencyNumbe
     Carriers: rows.filter((r) => !r.removed).map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name })),
   };
 }
+
+/** The carriers (not removed) of one agent in one agency. */
+export async function agentCarriers(db: Queryable, userId: string, agencyNumber: string) {
+  const rows = await db.query<{ insurance_company_id: number; name: string }>(
+    `SELECT ic.insurance_company_id, ic.name FROM user_agency_carriers c JOIN insurance_companies ic USING (insurance_company_id)
+      WHERE c.user_id = $1 AND c.agency_number = $2 AND c.removed_at IS NULL ORDER BY ic.name`,
+    [userId, agencyNumber],
+  );
+  return rows.map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name }));
+}
+
+/** The carriers (not removed) of every agent of an agency, once each. */
+export async function agencyCarriers(db: Queryable, agencyNumber: string) {
+  const rows = await db.query<{ insurance_company_id: number; name: string }>(
+    `SELECT DISTINCT ic.insurance_company_id, ic.name FROM user_agency_carriers c JOIN insurance_companies ic USING (insurance_company_id)
+      WHERE c.agency_number = $1 AND c.removed_at IS NULL ORDER BY ic.name`,
+    [agencyNumber],
+  );
+  return rows.map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name }));
+}

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PublishStatus } from '../../lib/api/content-admin.ts';
-import { writeSnapshot } from '../../../scripts/content-snapshot.ts';
+import { writeSnapshot } from './content-snapshot.ts';
 import { log } from '../log.ts';
-import type { LiveSite } from '../site.ts';
+import type { LiveSite } from '../live-site.ts';
 
 /** What a publication records (sites/current.json). */
 interface Current {
@@ -38,6 +38,7 @@ export function publishedSiteFor(sitesDir: string, builtSite: string): { dir: st
   }
 }
 
+/** What createPublisher needs. */
 export interface PublisherOptions {
   /** The portal's own origin: the snapshot reads its content API. */
   origin: string;
@@ -50,6 +51,7 @@ export interface PublisherOptions {
   commands?: { build: string[]; index: (outDir: string) => string[] };
 }
 
+/** Rebuilds and switches the served site, one rebuild at a time. */
 export interface Publisher {
   status(): PublishStatus;
   /** Starts a rebuild; null when one is already running. */

@@ -1,7 +1,7 @@
 /**
  * Filing a referral (QuickSubmit/CreateReferral): checks the account and carriers, re-prices from the
- * catalog, then writes the referral, its work order (status Received), the first status event and the
- * idempotency key in one transaction. The same key answers with the same referral; concurrent duplicates
+ * catalog, then writes the referral, its work order (status Received) and the first status event (openWorkOrder)
+ * and the idempotency key in one transaction. The same key answers with the same referral; concurrent duplicates
  * wait on an advisory lock of (user, key), so exactly one referral is created.
  */
 import { createHash } from 'node:crypto';
@@ -11,15 +11,15 @@ import type { OrderSubmissionSchema } from '../../lib/api/quick-submit.ts';
 import type { Quote } from '../../lib/api/quick-quote.ts';
 import { parseAmount } from '../../lib/claim/validation.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { HttpError } from '../routes/define.ts';
+import { HttpError } from '../errors.ts';
 import { partsByNumbers, vehicleByCarId } from './catalog.ts';
 import { carrierSettings } from './carriers.ts';
 import { PricingError, priceQuote } from './pricing.ts';
 import type { UserRow } from './users.ts';
 import { userBelongsToAgency } from './users.ts';
 import { knownZip, type ZipInfo } from './zip.ts';
-import { enqueueStatusNotifications } from './notifications.ts';
 import { workOrderBus, type StatusChange } from './work-order-bus.ts';
+import { openWorkOrder } from './work-orders/lifecycle.ts';
 
 export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
 
@@ -47,7 +47,7 @@ async function priceParts(db: Queryable, input: QuoteInput, zip: ZipInfo): Promi
   const parts = await partsByNumbers(db, input.CarId, numbers);
   if (parts.length !== numbers.length) throw new HttpError(400, 'A chosen part does not fit this vehicle.');
   try {
-    const q = priceQuote({
+    const priced = priceQuote({
       parts,
       repairOrReplace: input.RepairOrReplace,
       chips: input.NumberOfChipsOrCracks,
@@ -55,7 +55,7 @@ async function priceParts(db: Queryable, input: QuoteInput, zip: ZipInfo): Promi
       stateCode: zip.state,
     });
     return {
-      Lines: q.lines.map((l) => ({
+      Lines: priced.lines.map((l) => ({
         Kind: l.kind,
         Description: l.description,
         PartNumber: l.partNumber,
@@ -63,12 +63,12 @@ async function priceParts(db: Queryable, input: QuoteInput, zip: ZipInfo): Promi
         UnitPrice: l.unitPrice,
         Amount: l.amount,
       })),
-      Subtotal: q.subtotal,
-      Tax: q.tax,
-      Total: q.total,
-      Deductible: q.deductible,
-      InsurancePays: q.insurancePays,
-      PolicyholderPays: q.policyholderPays,
+      Subtotal: priced.subtotal,
+      Tax: priced.tax,
+      Total: priced.total,
+      Deductible: priced.deductible,
+      InsurancePays: priced.insurancePays,
+      PolicyholderPays: priced.policyholderPays,
     };
   } catch (err) {
     if (err instanceof PricingError) throw new HttpError(400, err.message);
@@ -135,48 +135,37 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lockKey]);
     const raced = await findKey(tx, user.id, idempotencyKey);
     if (raced) return answerFor(tx, raced, requestHash);
-    const [ref] = await tx.query<{ referral_number: string }>(
-      `INSERT INTO referrals (referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number,
-         carrier, zip_code, car_id, vin, vehicle, repair_or_replace, total, submission, quote)
-       VALUES (to_char(now(), 'YY') || lpad(nextval('referral_number_seq')::text, 7, '0'), $1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)
-       RETURNING referral_number`,
-      [input.AccountNumber, user.id, input.Agent.CallType, input.Customer.FirstName, input.Customer.LastName, input.Insurance.PolicyNumber,
-        input.Insurance.Carrier, input.Service.ZipCode, vehicle.carId, input.Vehicle.Vin ?? null,
-        `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.style}`, input.Damage.RepairOrReplace, quote.Total, submission, quote],
-    );
-    const [wo] = await tx.query<{ work_order_id: string }>(
-      `INSERT INTO work_orders (work_order_id, referral_number, agency_number, status)
-       VALUES ('WO' || nextval('work_order_seq'), $1, $2, 'Received') RETURNING work_order_id`,
-      [ref!.referral_number, input.AccountNumber],
-    );
-    const note = 'Referral filed in the Agent Portal';
-    const [event] = await tx.query<{ created_at: Date | string }>(
-      `INSERT INTO work_order_events (work_order_id, status, note) VALUES ($1, 'Received', $2) RETURNING created_at`,
-      [wo!.work_order_id, note],
-    );
-    filed.change = {
-      workOrderId: wo!.work_order_id,
-      referralNumber: ref!.referral_number,
+    filed.change = await openWorkOrder(tx, {
       agencyNumber: input.AccountNumber,
       userId: user.id,
-      previousStatus: null,
-      status: 'Received',
-      note,
-      at: new Date(event!.created_at),
-    };
-    await enqueueStatusNotifications(tx, filed.change);
+      callType: input.Agent.CallType,
+      customerFirst: input.Customer.FirstName,
+      customerLast: input.Customer.LastName,
+      policyNumber: input.Insurance.PolicyNumber,
+      carrier: input.Insurance.Carrier,
+      zipCode: input.Service.ZipCode,
+      carId: vehicle.carId,
+      vin: input.Vehicle.Vin ?? null,
+      vehicle: `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.style}`,
+      repairOrReplace: input.Damage.RepairOrReplace,
+      total: quote.Total,
+      submission,
+      quote,
+    });
+    const referralNumber = filed.change.referralNumber;
     await tx.query('INSERT INTO idempotency_keys (user_id, idem_key, request_hash, referral_number) VALUES ($1,$2,$3,$4)', [
       user.id,
       idempotencyKey,
       requestHash,
-      ref!.referral_number,
+      referralNumber,
     ]);
-    return replyOf(tx, ref!.referral_number);
+    return replyOf(tx, referralNumber);
   });
   if (filed.change) workOrderBus.publish(filed.change);
   return reply;
 }
 
+/** The stored idempotency key of a user, if any. */
 async function findKey(db: Queryable, userId: string, key: string) {
   const [row] = await db.query<{ request_hash: string; referral_number: string }>(
     'SELECT request_hash, referral_number FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2',
@@ -185,6 +174,7 @@ async function findKey(db: Queryable, userId: string, key: string) {
   return row;
 }
 
+/** The referral a key was used for; 409 when the key came with a different request. */
 async function answerFor(db: Queryable, prior: { request_hash: string; referral_number: string }, requestHash: string) {
   if (prior.request_hash !== requestHash) {
     throw new HttpError(409, 'This Idempotency-Key was already used for a different claim. Start the submission again.');

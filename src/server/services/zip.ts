@@ -6,7 +6,7 @@
  */
 import zipcodes from 'zipcodes';
 import { MESSAGES } from '../../lib/claim/validation.ts';
-import { HttpError } from '../routes/define.ts';
+import { HttpError } from '../errors.ts';
 
 /** A point on the globe in decimal degrees. */
 export interface LatLon {

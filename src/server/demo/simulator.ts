@@ -12,9 +12,9 @@
  */
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
-import { enqueueStatusNotifications } from './notifications.ts';
-import { workOrderBus, type StatusChange } from './work-order-bus.ts';
-import { advanceWorkOrder, hashOf } from './work-orders.ts';
+import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
+import { fnv1a } from '../random.ts';
+import { advanceWorkOrder, openWorkOrder } from '../services/work-orders/lifecycle.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../lib/work-orders.ts';
 
 /** Below this many orders moving along, the simulator files a new demo referral. */
@@ -27,6 +27,7 @@ const CANDIDATES = 8;
 const FIRST = ['Avery', 'Jordan', 'Riley', 'Cameron', 'Quinn', 'Harper', 'Rowan', 'Elena', 'Mateo', 'Priya', 'Darnell', 'Yuki', 'Sienna', 'Omar'];
 const LAST = ['Bennett', 'Castillo', 'Dawson', 'Ellis', 'Fischer', 'Guerrero', 'Hayes', 'Ibarra', 'Jensen', 'Khan', 'Lindqvist', 'Morrow', 'Novak', 'Ortiz'];
 
+/** A running simulator. */
 export interface Simulator {
   /** Runs one step now (tests call it directly); the change made, or null when nothing moved. */
   tick(): Promise<StatusChange | null>;
@@ -35,7 +36,7 @@ export interface Simulator {
 }
 
 /** True when the policyholder of this order answers the survey (deterministic). */
-export const answersSurvey = (workOrderId: string) => hashOf(`answers:${workOrderId}`) % 10 < 6;
+export const answersSurvey = (workOrderId: string) => fnv1a(`answers:${workOrderId}`) % 10 < 6;
 
 /** Starts the simulator; everyMs ≤ 0 makes one that only ticks when told (tests). */
 export function startSimulator(db: Db, opts: { everyMs: number; random?: () => number }): Simulator {
@@ -51,8 +52,8 @@ export function startSimulator(db: Db, opts: { everyMs: number; random?: () => n
            OR (status = 'Completed' AND completed_at > now() - interval '${SURVEY_WINDOW_DAYS} days')
         ORDER BY updated_at, work_order_id LIMIT 200`,
     );
-    const movable = active.filter((o) => o.status !== 'Completed' || answersSurvey(o.work_order_id));
-    if (movable.filter((o) => o.status !== 'Completed').length < SIMULATOR_MIN_ACTIVE) {
+    const movable = active.filter((order) => order.status !== 'Completed' || answersSurvey(order.work_order_id));
+    if (movable.filter((order) => order.status !== 'Completed').length < SIMULATOR_MIN_ACTIVE) {
       const filed = await fileDemoReferral(db, random);
       if (filed) return filed;
     }
@@ -81,7 +82,7 @@ export function startSimulator(db: Db, opts: { everyMs: number; random?: () => n
     if (stopped || opts.everyMs <= 0) return;
     timer = setTimeout(() => {
       tick()
-        .then((c) => c && log.info('simulator', { workOrderId: c.workOrderId, from: c.previousStatus, to: c.status }))
+        .then((change) => change && log.info('simulator', { workOrderId: change.workOrderId, from: change.previousStatus, to: change.status }))
         .catch((err) => log.error('simulator step failed', { error: String((err as Error)?.stack ?? err) }))
         .finally(schedule);
     }, opts.everyMs);
@@ -100,21 +101,32 @@ export function startSimulator(db: Db, opts: { everyMs: number; random?: () => n
 
 /**
  * Files a new demo referral like one the seed made (same agency, agent, car, glass and quote; a new policyholder,
- * policy number and time): its work order starts Received, with its event, in one transaction; then the bus.
+ * policy number and time): openWorkOrder files it (Received, its event, the notifications) in one transaction; then the bus.
  */
 export async function fileDemoReferral(db: Db, random: () => number = Math.random): Promise<StatusChange | null> {
   const [{ n } = { n: 0 }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM referrals WHERE submission->>'DemoSeed' = 'true'");
   if (!n) return null;
-  const [model] = await db.query<{ referral_number: string; agency_number: string; user_id: string; submission: Record<string, unknown> | string }>(
-    `SELECT referral_number, agency_number, user_id, submission FROM referrals
+  const [model] = await db.query<{
+    agency_number: string;
+    user_id: string;
+    call_type: string;
+    carrier: string;
+    zip_code: string;
+    car_id: number;
+    vin: string | null;
+    vehicle: string;
+    repair_or_replace: string;
+    total: string | number;
+    submission: Record<string, unknown> | string;
+    quote: unknown;
+  }>(
+    `SELECT agency_number, user_id, call_type, carrier, zip_code, car_id, vin, vehicle, repair_or_replace, total, submission, quote FROM referrals
       WHERE submission->>'DemoSeed' = 'true' ORDER BY referral_number OFFSET $1 LIMIT 1`,
     [Math.floor(random() * n)],
   );
   if (!model) return null;
-  const sub = (typeof model.submission === 'string' ? JSON.parse(model.submission) : model.submission) as {
-    Customer: Record<string, unknown>;
-    Insurance: Record<string, unknown>;
-  };
+  const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const sub = parsed<{ Customer: Record<string, unknown>; Insurance: Record<string, unknown> }>(model.submission);
   const first = FIRST[Math.floor(random() * FIRST.length)]!;
   const last = LAST[Math.floor(random() * LAST.length)]!;
   const policy = `${String(sub.Insurance.PolicyNumber ?? 'PN').slice(0, 2)}-${1000 + Math.floor(random() * 9000)}-${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
@@ -123,39 +135,25 @@ export async function fileDemoReferral(db: Db, random: () => number = Math.rando
     Customer: { ...sub.Customer, FirstName: first, LastName: last, Email: sub.Customer.Email ? `${first}.${last}@example.com`.toLowerCase() : null },
     Insurance: { ...sub.Insurance, PolicyNumber: policy, DamageDate: new Date().toISOString().slice(0, 10) },
   };
-  const note = 'Referral filed in the Agent Portal';
-  const change = await db.transaction(async (tx) => {
-    const [ref] = await tx.query<{ referral_number: string }>(
-      `INSERT INTO referrals (referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number, carrier, zip_code,
-         car_id, vin, vehicle, repair_or_replace, total, submission, quote)
-       SELECT to_char(now(), 'YY') || lpad(nextval('referral_number_seq')::text, 7, '0'), agency_number, user_id, call_type, $2, $3, $4, carrier,
-              zip_code, car_id, vin, vehicle, repair_or_replace, total, $5::jsonb, quote
-         FROM referrals WHERE referral_number = $1
-       RETURNING referral_number`,
-      [model.referral_number, first, last, policy, JSON.stringify(submission)],
-    );
-    const [wo] = await tx.query<{ work_order_id: string }>(
-      `INSERT INTO work_orders (work_order_id, referral_number, agency_number, status)
-       VALUES ('WO' || nextval('work_order_seq'), $1, $2, 'Received') RETURNING work_order_id`,
-      [ref!.referral_number, model.agency_number],
-    );
-    const [event] = await tx.query<{ created_at: Date | string }>(
-      `INSERT INTO work_order_events (work_order_id, status, note) VALUES ($1, 'Received', $2) RETURNING created_at`,
-      [wo!.work_order_id, note],
-    );
-    const c: StatusChange = {
-      workOrderId: wo!.work_order_id,
-      referralNumber: ref!.referral_number,
+  const change = await db.transaction((tx) =>
+    openWorkOrder(tx, {
       agencyNumber: model.agency_number,
       userId: model.user_id,
-      previousStatus: null,
-      status: 'Received',
-      note,
-      at: new Date(event!.created_at),
-    };
-    await enqueueStatusNotifications(tx, c);
-    return c;
-  });
+      callType: model.call_type,
+      customerFirst: first,
+      customerLast: last,
+      policyNumber: policy,
+      carrier: model.carrier,
+      zipCode: model.zip_code,
+      carId: model.car_id,
+      vin: model.vin,
+      vehicle: model.vehicle,
+      repairOrReplace: model.repair_or_replace,
+      total: model.total,
+      submission,
+      quote: parsed(model.quote),
+    }),
+  );
   workOrderBus.publish(change);
   return change;
 }

@@ -5,23 +5,17 @@
  * records — so the dashboard, the lists, the details, the surveys and the certificates have something to show.
  *
  * Deterministic: a seeded random generator, times relative to `now` (same ages and statuses on every run).
- * Fast: everything is built in memory, then written with one INSERT per table (json_to_recordset) in one
- * transaction. Demo data only (SEED_DEMO): the seeded referrals carry `"DemoSeed": true` in their submission,
+ * Fast: everything is built in memory, then written in one transaction: the orders filed through openWorkOrders (as
+ * CreateReferral files one), then the rest of their history with one statement per table (json_to_recordset). Demo data only (SEED_DEMO): the seeded referrals carry `"DemoSeed": true` in their submission,
  * which is also how a later start knows they are there. No notifications are written for this history.
  */
-import type { Db, Queryable } from './index.ts';
-import { DEMO_CARRIERS } from './seed.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { DEMO_CARRIERS } from '../db/seed.ts';
 import { vinFromPattern } from '../catalog/generate.ts';
 import { priceQuote } from '../services/pricing.ts';
 import { distanceMiles, lookupZip } from '../services/zip.ts';
-import {
-  appointmentAfter,
-  defaultNote,
-  recalibrationOf,
-  recalibrationResult,
-  surveyFor,
-  technicianFor,
-} from '../services/work-orders.ts';
+import { defaultNote, openWorkOrders, recalibrationOf, type Filing } from '../services/work-orders/lifecycle.ts';
+import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from './glass-provider.ts';
 import type { CatalogPart } from '../../lib/claim/glass.ts';
 import { LIFECYCLE, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { seededRandom } from '../random.ts';
@@ -290,9 +284,9 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
   const refSeq = ids.map((i) => Number(i.r)).sort((a, b) => a - b);
   const woSeq = ids.map((i) => Number(i.w)).sort((a, b) => a - b);
 
-  const referrals: Record<string, unknown>[] = [];
+  /** Each order as filed (openWorkOrder writes it Received), then the rest of its history. */
+  const filings: (Filing & { laterEvents: Record<string, unknown>[] })[] = [];
   const orders: Record<string, unknown>[] = [];
-  const events: Record<string, unknown>[] = [];
   const surveys: Record<string, unknown>[] = [];
   const recalibrations: Record<string, unknown>[] = [];
   const margin = now.getTime() - 5 * 60_000;
@@ -356,6 +350,7 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
     const status = path[path.length - 1]!;
     const updatedAt = at(status)!;
 
+    const events: Record<string, unknown>[] = [];
     path.forEach((s, k) => {
       let note: string;
       if (s === 'Cancelled') note = pick(CANCEL_NOTES);
@@ -371,31 +366,32 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
       events.push({ work_order_id: workOrderId, status: s, note, created_at: new Date(Math.round(times[k]!)).toISOString() });
     });
 
-    referrals.push({
-      referral_number: referralNumber,
-      agency_number: d.agencyNumber,
-      user_id: user.id,
-      call_type: 'Claim',
-      customer_first: customer.FirstName,
-      customer_last: customer.LastName,
-      policy_number: insurance.PolicyNumber,
-      carrier: insurance.Carrier,
-      zip_code: d.zip,
-      car_id: car.car_id,
-      vin: vehicle.Vin,
-      vehicle: `${car.year} ${car.make} ${car.model} ${car.style}`,
-      repair_or_replace: repairOrReplace,
-      total: quote.total,
-      submission: sub,
-      quote: storedQuote,
-      created_at: d.createdAt.toISOString(),
+    filings.push({
+      referral: {
+        agencyNumber: d.agencyNumber,
+        userId: user.id,
+        callType: 'Claim',
+        customerFirst: customer.FirstName,
+        customerLast: customer.LastName,
+        policyNumber: insurance.PolicyNumber,
+        carrier: insurance.Carrier,
+        zipCode: d.zip,
+        carId: car.car_id,
+        vin: vehicle.Vin,
+        vehicle: `${car.year} ${car.make} ${car.model} ${car.style}`,
+        repairOrReplace,
+        total: quote.total,
+        submission: sub,
+        quote: storedQuote,
+      },
+      ids: { referralNumber, workOrderId },
+      at: d.createdAt,
+      // The first event (Received) is openWorkOrders'.
+      laterEvents: events.slice(1),
     });
     orders.push({
       work_order_id: workOrderId,
-      referral_number: referralNumber,
-      agency_number: d.agencyNumber,
       status,
-      created_at: d.createdAt.toISOString(),
       updated_at: updatedAt.toISOString(),
       shop_id: reached('Scheduled') ? shop.shop_id : null,
       appointment_at: appointment ? appointment.toISOString() : null,
@@ -421,26 +417,22 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
     }
   });
 
-  // 3. One INSERT per table, in one transaction.
+  // 3. In one transaction: the orders filed (openWorkOrders: the referrals, the orders Received, their first events),
+  // then the rest of their history: one statement per table.
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO referrals (referral_number, agency_number, user_id, call_type, customer_first, customer_last, policy_number, carrier, zip_code,
-         car_id, vin, vehicle, repair_or_replace, total, submission, quote, created_at)
-       SELECT * FROM json_to_recordset($1::json) AS t(referral_number text, agency_number text, user_id text, call_type text, customer_first text,
-         customer_last text, policy_number text, carrier text, zip_code text, car_id int, vin text, vehicle text, repair_or_replace text,
-         total numeric, submission jsonb, quote jsonb, created_at timestamptz)`,
-      [referrals],
-    );
-    await tx.query(
-      `INSERT INTO work_orders (work_order_id, referral_number, agency_number, status, created_at, updated_at, shop_id, appointment_at, technician, completed_at)
-       SELECT * FROM json_to_recordset($1::json) AS t(work_order_id text, referral_number text, agency_number text, status text, created_at timestamptz,
-         updated_at timestamptz, shop_id text, appointment_at timestamptz, technician text, completed_at timestamptz)`,
-      [orders],
-    );
+    await openWorkOrders(tx, filings, { notify: false });
     await tx.query(
       `INSERT INTO work_order_events (work_order_id, status, note, created_at)
        SELECT * FROM json_to_recordset($1::json) AS t(work_order_id text, status text, note text, created_at timestamptz)`,
-      [events],
+      [filings.flatMap((filing) => filing.laterEvents)],
+    );
+    await tx.query(
+      `UPDATE work_orders w SET status = t.status, updated_at = t.updated_at, shop_id = t.shop_id, appointment_at = t.appointment_at,
+              technician = t.technician, completed_at = t.completed_at
+         FROM json_to_recordset($1::json) AS t(work_order_id text, status text, updated_at timestamptz, shop_id text, appointment_at timestamptz,
+              technician text, completed_at timestamptz)
+        WHERE w.work_order_id = t.work_order_id`,
+      [orders],
     );
     if (surveys.length) {
       await tx.query(

@@ -1,0 +1,14 @@
+/**
+ * Errors the server's services throw and the HTTP layer answers. It imports nothing from the server, so services,
+ * the database layer, auth and the demo code can use it without importing the routes (src/server/routes/).
+ */
+
+/** An error a service or handler throws to answer with a status and a readable message (mountCall turns it into the envelope). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,200 @@
+/** The work-order lists (open, completed, the console's): paging, sorting, search by prefix, date range, in one query per page. */
+import type { Queryable } from '../../db/index.ts';
+import { isOpen, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../../lib/work-orders.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  type SortDirection,
+  type WorkOrderSort,
+  type WorkOrderSummary,
+} from '../../../lib/api/work-orders.ts';
+import { scopeSql, type OrderScope } from './access.ts';
+import { iso, isoOrNull, json } from './stored.ts';
+
+/** What a list asks for (defaults applied by listWorkOrders). */
+export interface ListOptions {
+  page?: number | null;
+  pageSize?: number | null;
+  sortBy?: WorkOrderSort | null;
+  sortDirection?: SortDirection | null;
+  search?: string | null;
+  from?: string | null;
+  to?: string | null;
+  status?: WorkOrderStatus | null;
+  /** The statuses of the list (open, completed), or null for all. */
+  statuses: readonly WorkOrderStatus[] | null;
+}
+
+/** The open list's statuses (the completed list's are CLOSED_STATUSES of src/lib/work-orders.ts). */
+export const OPEN_STATUSES: readonly WorkOrderStatus[] = WORK_ORDER_STATUSES.filter(isOpen);
+
+/** Sort columns → SQL (every order ends with the work order id, so pages never overlap). */
+const SORT_SQL: Record<WorkOrderSort, string[]> = {
+  UpdatedAt: ['w.updated_at'],
+  CreatedAt: ['w.created_at'],
+  ReferralNumber: ['w.referral_number'],
+  WorkOrderId: ['length(w.work_order_id)', 'w.work_order_id'],
+  PolicyholderName: ['lower(r.customer_last)', 'lower(r.customer_first)'],
+  PolicyNumber: ['lower(r.policy_number)'],
+  Carrier: ['lower(r.carrier)'],
+  Vehicle: ['lower(r.vehicle)'],
+  Status: [`array_position(ARRAY[${WORK_ORDER_STATUSES.map((s) => `'${s}'`).join(',')}]::text[], w.status)`],
+  Total: ['r.total'],
+  AgentName: ['lower(u.last_name)', 'lower(u.first_name)'],
+  AppointmentAt: ['w.appointment_at'],
+  CompletedAt: ['w.completed_at'],
+};
+
+const SUMMARY_COLUMNS = `
+  w.work_order_id, w.referral_number, w.agency_number, w.status, w.created_at, w.updated_at, w.appointment_at,
+  w.completed_at, w.technician, r.user_id, r.customer_first, r.customer_last, r.policy_number, r.carrier, r.vehicle,
+  r.vin, r.repair_or_replace, r.total, r.submission->'Damage'->'SelectedGlassGroups' AS glass,
+  u.first_name AS agent_first, u.last_name AS agent_last, s.name AS shop_name,
+  EXISTS (SELECT 1 FROM work_order_surveys sv WHERE sv.work_order_id = w.work_order_id) AS has_survey,
+  EXISTS (SELECT 1 FROM work_order_recalibrations rc WHERE rc.work_order_id = w.work_order_id) AS has_recalibration`;
+
+/** A list row: the order, its referral, agent and shop, and whether it has a survey and a recalibration. */
+export interface SummaryRow {
+  work_order_id: string;
+  referral_number: string;
+  agency_number: string;
+  status: WorkOrderStatus;
+  created_at: Date | string;
+  updated_at: Date | string;
+  appointment_at: Date | string | null;
+  completed_at: Date | string | null;
+  technician: string | null;
+  user_id: string;
+  customer_first: string;
+  customer_last: string;
+  policy_number: string;
+  carrier: string;
+  vehicle: string;
+  vin: string | null;
+  repair_or_replace: string;
+  total: string | number;
+  glass: unknown;
+  agent_first: string;
+  agent_last: string;
+  shop_name: string | null;
+  has_survey: boolean;
+  has_recalibration: boolean;
+  agency_name?: string;
+  total_count?: string | number;
+}
+
+/** A list row as the reply's WorkOrderSummary. */
+function toSummary(row: SummaryRow): WorkOrderSummary {
+  const glass = json<unknown[]>(row.glass, []);
+  return {
+    WorkOrderId: row.work_order_id,
+    ReferralNumber: row.referral_number,
+    AgencyNumber: row.agency_number,
+    Status: row.status,
+    PolicyholderFirstName: row.customer_first,
+    PolicyholderLastName: row.customer_last,
+    PolicyNumber: row.policy_number,
+    Carrier: row.carrier,
+    Vehicle: row.vehicle,
+    Vin: row.vin,
+    RepairOrReplace: row.repair_or_replace,
+    Glass: Array.isArray(glass) ? glass.map(String) : [],
+    Total: Number(row.total),
+    AgentName: `${row.agent_first} ${row.agent_last}`,
+    CreatedAt: iso(row.created_at),
+    UpdatedAt: iso(row.updated_at),
+    AppointmentAt: isoOrNull(row.appointment_at),
+    CompletedAt: isoOrNull(row.completed_at),
+    ShopName: row.shop_name,
+    HasSurvey: row.has_survey,
+    HasRecalibration: row.has_recalibration,
+    CanResubmit: row.status === 'Failed',
+  };
+}
+
+/** A search term for LIKE: lower case, wildcards escaped, then '%' for a prefix match. */
+const likePrefix = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE clause of a list (scope, statuses, status, search, dates). */
+function listWhere(scope: OrderScope, opts: ListOptions, params: unknown[]): string {
+  const where = [scopeSql(scope, params)];
+  if (opts.statuses) {
+    // Statuses come from the fixed list of WORK_ORDER_STATUSES (never from the caller's text): inlined, the planner sees them.
+    const known = opts.statuses.filter((s) => WORK_ORDER_STATUSES.includes(s));
+    where.push(known.length ? `w.status IN (${known.map((s) => `'${s}'`).join(', ')})` : 'FALSE');
+  }
+  if (opts.status) {
+    params.push(opts.status);
+    where.push(`w.status = $${params.length}`);
+  }
+  const term = opts.search?.trim();
+  if (term) {
+    params.push(likePrefix(term));
+    const termParam = `$${params.length}`;
+    where.push(`(lower(r.customer_last) LIKE ${termParam} OR lower(r.customer_first) LIKE ${termParam} OR lower(r.customer_first || ' ' || r.customer_last) LIKE ${termParam}
+      OR lower(r.policy_number) LIKE ${termParam} OR r.referral_number LIKE ${termParam})`);
+  }
+  if (opts.from) {
+    params.push(opts.from);
+    where.push(`w.created_at >= ($${params.length}::date)::timestamp AT TIME ZONE 'UTC'`);
+  }
+  if (opts.to) {
+    params.push(opts.to);
+    where.push(`w.created_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  }
+  return where.join(' AND ');
+}
+
+/** One page of a list. */
+export async function listWorkOrders(
+  db: Queryable,
+  scope: OrderScope,
+  opts: ListOptions,
+  extra: { agencyName?: boolean } = {},
+): Promise<{ rows: SummaryRow[]; items: WorkOrderSummary[]; page: number; pageSize: number; totalCount: number; totalPages: number; sortBy: WorkOrderSort; sortDirection: SortDirection }> {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const pageSize = Math.min(100, Math.max(1, Math.floor(opts.pageSize ?? DEFAULT_PAGE_SIZE)));
+  const sortBy = opts.sortBy ?? DEFAULT_SORT.SortBy;
+  const sortDirection = opts.sortDirection ?? DEFAULT_SORT.SortDirection;
+  const dir = sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const params: unknown[] = [];
+  const where = listWhere(scope, opts, params);
+  const order = [...SORT_SQL[sortBy], 'w.work_order_id'].map((c) => `${c} ${dir} NULLS LAST`).join(', ');
+  params.push(pageSize, (page - 1) * pageSize);
+  // The page's ids first (narrow rows, sorted and counted), then the columns of those rows only.
+  const rows = await db.query<SummaryRow>(
+    `WITH page AS (
+       SELECT w.work_order_id, count(*) OVER () AS total_count, row_number() OVER (ORDER BY ${order}) AS rn
+         FROM work_orders w JOIN referrals r ON r.referral_number = w.referral_number${sortBy === 'AgentName' ? ' JOIN users u ON u.id = r.user_id' : ''}
+        WHERE ${where}
+        ORDER BY ${order}
+        LIMIT $${params.length - 1} OFFSET $${params.length})
+     SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''}, page.total_count
+       FROM page JOIN work_orders w ON w.work_order_id = page.work_order_id
+       JOIN referrals r ON r.referral_number = w.referral_number
+       JOIN users u ON u.id = r.user_id
+       LEFT JOIN program_shops s ON s.shop_id = w.shop_id${extra.agencyName ? ' JOIN agencies ag ON ag.agency_number = w.agency_number' : ''}
+      ORDER BY page.rn`,
+    params as never,
+  );
+  let totalCount = rows.length ? Number(rows[0]!.total_count) : 0;
+  if (!rows.length && page > 1) {
+    // Past the last page: the count alone.
+    const countParams: unknown[] = [];
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM work_orders w JOIN referrals r ON r.referral_number = w.referral_number WHERE ${listWhere(scope, opts, countParams)}`,
+      countParams as never,
+    );
+    totalCount = count?.n ?? 0;
+  }
+  return {
+    rows,
+    items: rows.map(toSummary),
+    page,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+    sortBy,
+    sortDirection,
+  };
+}
