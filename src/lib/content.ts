@@ -32,7 +32,3 @@ export async function pageIn(endpoint: string, lang: Lang) {
 
 /** Both languages' static paths for a [...locale] route. */
 export const localePaths = () => LANGS.map((lang) => ({ params: { locale: localeParam(lang) }, props: { lang } }));
-
-/** Dates as readers expect them. */
-export const formatDate = (iso: string, lang: Lang) =>
-  new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString(lang === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

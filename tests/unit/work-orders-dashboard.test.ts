@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/lib/api/client.ts';
 import type { Dashboard } from '../../src/lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES } from '../../src/lib/work-orders.ts';
-import StatusChart, { niceStep } from '../../src/islands/dashboard/StatusChart.tsx';
-import { DEFAULT_LIST, detailsUrl, listStateOf, problemOf, queryOf, statusLabel, TEXT, viewOf } from '../../src/islands/dashboard/work-orders-shared.ts';
+import StatusChart, { niceStep } from '../../src/islands/work-orders/StatusChart.tsx';
+import { DEFAULT_LIST, listStateOf, queryOf, TEXT, viewOf } from '../../src/islands/work-orders/lists.ts';
+import { detailsHref, problemOf } from '../../src/islands/work-orders/shared.ts';
+import { statusLabel } from '../../src/islands/work-orders/status.ts';
 
 describe('the tab and the list state in the URL', () => {
   it('reads the tab; anything unknown is the overview', () => {
@@ -49,7 +51,7 @@ describe('the tab and the list state in the URL', () => {
   });
 
   it('links a row to its details with the referral number', () => {
-    expect(detailsUrl('WO500123', '260100123')).toBe('/dashboard/work-order-details?workOrderId=WO500123&referralNumber=260100123');
+    expect(detailsHref('WO500123', '260100123')).toBe('/dashboard/work-order-details?workOrderId=WO500123&referralNumber=260100123');
   });
 });
 

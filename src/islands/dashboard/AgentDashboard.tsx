@@ -7,6 +7,7 @@ import { showAlert } from '../../stores/alerts.ts';
 import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shared/use-lang.ts';
+import { loadWorkOrdersPanel, type WorkOrdersProps } from '../shared/work-orders-panel.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import QuickStart from './QuickStart.tsx';
 
@@ -23,7 +24,7 @@ function WorkOrdersUnavailable() {
   );
 }
 
-type WorkOrdersView = ComponentType<import('./WorkOrders.tsx').WorkOrdersProps>;
+type WorkOrdersView = ComponentType<WorkOrdersProps>;
 let workOrdersModule: Promise<WorkOrdersView> | null = null;
 /**
  * The work orders (issue 6) load on demand: the dashboard's first-visit JavaScript stays inside its budget
@@ -34,12 +35,12 @@ function useWorkOrders(wanted: boolean): WorkOrdersView | null {
   const [view, setView] = useState<WorkOrdersView | null>(null);
   useEffect(() => {
     if (!wanted || view) return;
-    workOrdersModule ??= import('./WorkOrders.tsx').then(
+    workOrdersModule ??= loadWorkOrdersPanel().then(
       (m) => m.default,
       () => WorkOrdersUnavailable,
     );
     let live = true;
-    void workOrdersModule.then((c) => live && setView(() => c));
+    void workOrdersModule.then((component) => live && setView(() => component));
     return () => {
       live = false;
     };
@@ -89,7 +90,7 @@ const TEXT = {
 /** The agent dashboard: the signed-in user's agencies (default, active, notifications) and role; for agents and agency admins the quick start and the work orders of the active agency. */
 export default function AgentDashboard() {
   const { lang, s } = useLang();
-  const x = TEXT[lang];
+  const words = TEXT[lang];
   const status = useStore($userStatus);
   const user = useStore($user);
   const active = useStore($activeAgency);
@@ -103,7 +104,7 @@ export default function AgentDashboard() {
   if (status !== 'ready' || !user.userDetails) {
     return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
   }
-  const d = user.userDetails;
+  const details = user.userDetails;
   const notices = user.agencyList.filter((a) => a.showAgencyChangeNotification);
 
   const makeDefault = async (agencyNumber: string) => {
@@ -111,7 +112,7 @@ export default function AgentDashboard() {
     try {
       const list = await withWaiting(() => api.call(UpdateUserDefaultAgency, { AgencyNumber: agencyNumber }));
       setAgencyList(list);
-      showAlert('success', x.defaultSaved);
+      showAlert('success', words.defaultSaved);
     } catch {
       /* the client already showed the error banner */
     } finally {
@@ -130,15 +131,15 @@ export default function AgentDashboard() {
   return (
     <div className="dashboard">
       <h1>
-        {x.welcome}, {d.firstName}
+        {words.welcome}, {details.firstName}
       </h1>
       {user.userRole !== 'User' && (
         <p className="muted">
-          {x.staff} <strong>{user.userRole}</strong>.
+          {words.staff} <strong>{user.userRole}</strong>.
         </p>
       )}
       {/* Internal admins move work orders along in their console (issue 6). */}
-      {d.dashboardUserRole === 'SFAD_InternalAdmin' && (
+      {details.dashboardUserRole === 'SFAD_InternalAdmin' && (
         <p>
           <a className="btn btn--secondary" href="/dashboard/work-order-console">{lang === 'es' ? 'Consola de órdenes de trabajo' : 'Work-order console'}</a>
         </p>
@@ -146,14 +147,14 @@ export default function AgentDashboard() {
       {notices.map((a) => (
         <div key={a.agencyNumber} className="notice" role="status">
           <span>
-            {x.changed} <strong>{a.agencyName}</strong>.
+            {words.changed} <strong>{a.agencyName}</strong>.
           </span>
           <button type="button" className="icon-btn" aria-label={`${s.dismiss}: ${a.agencyName}`} onClick={() => void clearNotice(a.agencyNumber)}>
             ×
           </button>
         </div>
       ))}
-      {fileClaimButton(d.dashboardUserRole, user.userAccountsCount) === 'enabled' && <QuickStart lang={lang} />}
+      {fileClaimButton(details.dashboardUserRole, user.userAccountsCount) === 'enabled' && <QuickStart lang={lang} />}
       {(role === 'SFAD_Agent' || role === 'SFAD_Admin') &&
         active &&
         (WorkOrders ? (
@@ -165,11 +166,11 @@ export default function AgentDashboard() {
         ))}
       {user.userRole === 'User' && (
         <section aria-labelledby="agencies-title">
-          <h2 id="agencies-title">{x.agencies}</h2>
+          <h2 id="agencies-title">{words.agencies}</h2>
           {user.agencyList.length === 0 ? (
             <div className="card empty" data-testid="no-agencies">
-              <p><strong>{x.none}</strong></p>
-              <p>{x.noneHelp}</p>
+              <p><strong>{words.none}</strong></p>
+              <p>{words.noneHelp}</p>
             </div>
           ) : (
             <ul className="agency-cards">
@@ -177,31 +178,31 @@ export default function AgentDashboard() {
                 <li key={a.agencyNumber} className={`card agency-card${a.agencyNumber === active?.agencyNumber ? ' is-active' : ''}`} data-agency-number={a.agencyNumber}>
                   <h3>{a.agencyName}</h3>
                   <dl>
-                    <dt>{x.number}</dt>
+                    <dt>{words.number}</dt>
                     <dd>{a.agencyNumber}</dd>
-                    <dt>{x.address}</dt>
+                    <dt>{words.address}</dt>
                     <dd>{`${a.addressLine}, ${a.city}, ${a.stateCode} ${a.zipCode}`}</dd>
                     {a.parentAccountNumber && (
                       <>
-                        <dt>{x.parent}</dt>
+                        <dt>{words.parent}</dt>
                         <dd>{a.parentAccountNumber}</dd>
                       </>
                     )}
                   </dl>
                   <p className="tags">
-                    {a.isDefaultAgency && <span className="tag">{x.default}</span>}
-                    {a.priority === 'D' && <span className="tag">{x.dedicated}</span>}
-                    {a.agencyNumber === active?.agencyNumber && <span className="tag tag--active">{x.active}</span>}
+                    {a.isDefaultAgency && <span className="tag">{words.default}</span>}
+                    {a.priority === 'D' && <span className="tag">{words.dedicated}</span>}
+                    {a.agencyNumber === active?.agencyNumber && <span className="tag tag--active">{words.active}</span>}
                   </p>
                   <div className="agency-card__actions">
                     {a.agencyNumber !== active?.agencyNumber && (
                       <button type="button" className="btn btn--secondary" onClick={() => setActiveAgency(a.agencyNumber)}>
-                        {x.useThis}
+                        {words.useThis}
                       </button>
                     )}
                     {!a.isDefaultAgency && (
                       <button type="button" className="btn btn--link" disabled={busy !== null} onClick={() => void makeDefault(a.agencyNumber)}>
-                        {x.makeDefault}
+                        {words.makeDefault}
                       </button>
                     )}
                   </div>

@@ -8,7 +8,8 @@ import { showAlert } from '../../stores/alerts.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useLang } from '../shared/use-lang.ts';
-import { bannerUnlessHandled, COMMON, detailsUrl, formatDate, LIST_PATH, problemOf, PUBLISH_ANCHOR } from './shared.ts';
+import { bannerUnlessHandled, COMMON, detailsUrl, LIST_PATH, problemOf, PUBLISH_ANCHOR } from './shared.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 type ContentLang = 'en' | 'es';
 const LANGS: readonly ContentLang[] = ['en', 'es'];
@@ -375,7 +376,7 @@ export default function ArticleEditor() {
         </span>
       </p>
       {savedRow && !savedRow.justNow && (
-        <p className="muted">{x.lastUpdated(formatDate(savedRow.row.updatedAt, lang, true), savedRow.row.updatedBy)}</p>
+        <p className="muted">{x.lastUpdated(formatDateTime(savedRow.row.updatedAt, lang), savedRow.row.updatedBy)}</p>
       )}
 
       {(errorKeys.length > 0 || formError) && (
@@ -549,7 +550,7 @@ export default function ArticleEditor() {
           <a href={LIST_PATH}>{x.back}</a>
         </div>
         <p role="status" className="editor__saved">
-          {savedRow?.justNow ? x.savedAt(formatDate(savedRow.row.updatedAt, lang, true)) : ''}
+          {savedRow?.justNow ? x.savedAt(formatDateTime(savedRow.row.updatedAt, lang)) : ''}
         </p>
       </form>
       <p className="visually-hidden" role="status">

@@ -7,7 +7,8 @@ import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import { useLang } from '../shared/use-lang.ts';
 import PublishPanel from './PublishPanel.tsx';
-import { COMMON, DETAILS_PATH, detailsUrl, formatDate } from './shared.ts';
+import { COMMON, DETAILS_PATH, detailsUrl } from './shared.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 const TEXT = {
   en: {
@@ -132,7 +133,7 @@ export default function ArticleList() {
                       </td>
                       <td>{a.tags.map(tagLabel).join(', ')}</td>
                       <td>
-                        <time dateTime={a.updatedAt}>{formatDate(a.updatedAt, lang, true)}</time>
+                        <time dateTime={a.updatedAt}>{formatDateTime(a.updatedAt, lang)}</time>
                         {a.updatedBy && (
                           <span className="table__sub">
                             {x.by} {a.updatedBy}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'reac
 import { GetPublishStatus, PublishSite, type PublishStatus } from '../../lib/api/content-admin.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
-import { bannerUnlessHandled, formatDate, problemOf, PUBLISH_ANCHOR } from './shared.ts';
+import { bannerUnlessHandled, problemOf, PUBLISH_ANCHOR } from './shared.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 
 /** How often the status is asked while a rebuild runs. */
 const POLL_MS = 1500;
@@ -155,8 +156,8 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
   let headline: string;
   if (!status) headline = statusFailed ? x.statusFailed : x.checking;
   else if (status.state === 'running') headline = status.step ? x.running(stepIndex + 1, stepName) : x.runningNoStep;
-  else if (status.state === 'succeeded') headline = x.succeeded(formatDate(status.finishedAt, lang, true));
-  else if (status.state === 'failed') headline = x.failed(formatDate(status.finishedAt, lang, true));
+  else if (status.state === 'succeeded') headline = x.succeeded(formatDateTime(status.finishedAt, lang));
+  else if (status.state === 'failed') headline = x.failed(formatDateTime(status.finishedAt, lang));
   else headline = x.idle;
 
   return (
@@ -237,7 +238,7 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
 
       {status && (
         <p className="muted publish__meta">
-          {status.startedAt && <>{x.startedBy(formatDate(status.startedAt, lang, true), status.requestedBy)} </>}
+          {status.startedAt && <>{x.startedBy(formatDateTime(status.startedAt, lang), status.requestedBy)} </>}
           {x.live} <code>{status.liveSite}</code>.
         </p>
       )}

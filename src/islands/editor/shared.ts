@@ -1,5 +1,4 @@
 import { ApiError, GENERIC_ERROR_TEXT } from '../../lib/api/client.ts';
-import type { Lang } from '../../lib/i18n.ts';
 import { showAlert } from '../../stores/alerts.ts';
 
 /** Where the editor's pages live. */
@@ -32,14 +31,6 @@ export const COMMON = {
     loadFailed: 'No pudimos cargar los artículos. Inténtelo de nuevo.',
   },
 } as const;
-
-/** A date (YYYY-MM-DD) or timestamp for reading, in the page language. */
-export function formatDate(value: string | null | undefined, lang: Lang, withTime = false): string {
-  if (!value) return '';
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString(lang === 'es' ? 'es-US' : 'en-US', withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
-}
 
 /** One field error of a 400 reply. */
 export interface FieldError {

@@ -10,7 +10,8 @@ import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shared/GuardError.tsx';
 import { useLang } from '../shared/use-lang.ts';
-import { OPEN_LIST_PATH, detailsHref, failureOf, formatDateTime, loadContracts, orderFromUrl } from './shared.ts';
+import { OPEN_LIST_PATH, detailsHref, failureOf, loadContracts, orderFromUrl } from './shared.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
 
 const TEXT = {
@@ -145,7 +146,7 @@ export default function SurveyDetails() {
           <dt>{x.completed}</dt>
           <dd>
             <time dateTime={v.CompletedAt} data-testid="survey-completed">
-              {formatDateTime(v.CompletedAt, lang)}
+              {formatDateTime(v.CompletedAt, lang, { zone: true })}
             </time>
           </dd>
           {v.ShopName && (

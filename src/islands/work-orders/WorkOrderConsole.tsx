@@ -15,8 +15,13 @@ import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shared/GuardError.tsx';
 import { useLang } from '../shared/use-lang.ts';
-import { STATUS_LABELS, detailsHref, failureOf, formatDateTime, loadContracts, refusalOf, statusClass, useLiveEvents, type WorkOrderEvent } from './shared.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
+import type { WorkOrderEvent } from '../../stores/work-order-events.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
+import { detailsHref, failureOf, loadContracts, refusalOf } from './shared.ts';
+import StatusBadge from './StatusBadge.tsx';
+import { statusLabel } from './status.ts';
+import { useWorkOrderEvents } from './use-work-order-events.ts';
 
 const TEXT = {
   en: {
@@ -193,11 +198,11 @@ export default function WorkOrderConsole() {
         if (!draft || !draft.status || nextStatuses(e.status).includes(draft.status)) return d;
         return { ...d, [e.workOrderId]: { ...draft, status: '' } };
       });
-      setAnnounce(x.liveChanged(e.workOrderId, STATUS_LABELS[lang][e.status]));
+      setAnnounce(x.liveChanged(e.workOrderId, statusLabel(e.status, lang)));
     },
     [x, lang],
   );
-  const live = useLiveEvents(userStatus === 'ready', onEvent, () => void load(filters));
+  const live = useWorkOrderEvents(userStatus === 'ready', { event: onEvent, resync: () => void load(filters) });
 
   const draftOf = (id: string) => drafts[id] ?? EMPTY_DRAFT;
   const setDraft = (id: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [id]: { ...(d[id] ?? EMPTY_DRAFT), ...patch } }));
@@ -219,7 +224,7 @@ export default function WorkOrderConsole() {
       );
       setPage((p) => p && { ...p, Items: p.Items.map((r) => (r.WorkOrderId === reply.WorkOrderId ? { ...withStatus(r, reply.Status, reply.At), NextStatuses: reply.NextStatuses } : r)) });
       setDrafts((d) => ({ ...d, [row.WorkOrderId]: EMPTY_DRAFT }));
-      showAlert('success', x.advanced(reply.WorkOrderId, STATUS_LABELS[lang][reply.Status]));
+      showAlert('success', x.advanced(reply.WorkOrderId, statusLabel(reply.Status, lang)));
     } catch (err) {
       const r = refusalOf(err);
       if (r?.status === 401) return;
@@ -243,7 +248,6 @@ export default function WorkOrderConsole() {
   if (userStatus === 'error') return <GuardError />;
   if (userStatus !== 'ready') return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
 
-  const st = STATUS_LABELS[lang];
   return (
     <div className="order-page order-console" data-live={live ? 'on' : 'off'}>
       <h1>{x.title}</h1>
@@ -267,9 +271,9 @@ export default function WorkOrderConsole() {
           <label htmlFor="order-status">{x.status}</label>
           <select id="order-status" value={form.Status} onChange={(e) => setForm({ ...form, Status: e.target.value as WorkOrderStatus | '' })}>
             <option value="">{x.anyStatus}</option>
-            {WORK_ORDER_STATUSES.map((v) => (
-              <option key={v} value={v}>
-                {st[v]}
+            {WORK_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status, lang)}
               </option>
             ))}
           </select>
@@ -360,7 +364,6 @@ function withStatus(r: ConsoleRow, status: WorkOrderStatus, at: string): Console
 }
 
 function ConsoleTableRow({ r, x, lang, draft, setDraft, advance }: { r: ConsoleRow; x: Text; lang: Lang; draft: Draft; setDraft: (p: Partial<Draft>) => void; advance: () => void }) {
-  const st = STATUS_LABELS[lang];
   const id = r.WorkOrderId;
   const errorId = `advance-${id}-error`;
   // A chosen status the row no longer allows (it changed meanwhile) shows as not chosen.
@@ -380,12 +383,10 @@ function ConsoleTableRow({ r, x, lang, draft, setDraft, advance }: { r: ConsoleR
         <span className="table__sub">{r.AgencyNumber}</span>
       </td>
       <td>
-        <span className={statusClass(r.Status)} data-testid="console-status">
-          {st[r.Status]}
-        </span>
+        <StatusBadge status={r.Status} lang={lang} testId="console-status" />
       </td>
       <td>
-        <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
+        <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang, { zone: true })}</time>
       </td>
       <td>
         {r.NextStatuses.length === 0 ? (
@@ -410,9 +411,9 @@ function ConsoleTableRow({ r, x, lang, draft, setDraft, advance }: { r: ConsoleR
               onChange={(e) => setDraft({ status: e.target.value as WorkOrderStatus | '', error: null })}
             >
               <option value="">{x.choose}</option>
-              {r.NextStatuses.map((n) => (
-                <option key={n} value={n}>
-                  {st[n]}
+              {r.NextStatuses.map((next) => (
+                <option key={next} value={next}>
+                  {statusLabel(next, lang)}
                 </option>
               ))}
             </select>

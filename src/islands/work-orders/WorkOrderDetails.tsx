@@ -8,26 +8,18 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ServiceActivity } from '../../lib/api/work-orders.ts';
-import { formatPhone } from '../../lib/format.ts';
+import { formatMoney, formatPhone } from '../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { $userStatus } from '../../stores/user.ts';
 import GuardError from '../shared/GuardError.tsx';
 import { useLang } from '../shared/use-lang.ts';
-import {
-  OPEN_LIST_PATH,
-  STATUS_LABELS,
-  failureOf,
-  formatDateTime,
-  formatDay,
-  formatUsd,
-  loadContracts,
-  orderFromUrl,
-  statusClass,
-  surveyHref,
-  useLiveEvents,
-} from './shared.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
+import { OPEN_LIST_PATH, failureOf, loadContracts, orderFromUrl, surveyHref } from './shared.ts';
+import StatusBadge from './StatusBadge.tsx';
+import { statusLabel } from './status.ts';
+import { useWorkOrderEvents } from './use-work-order-events.ts';
 
 // The resubmit dialog loads when it opens (the page's first visit stays light: docs/decisions/005).
 const ResubmitDialog = lazy(() => import('./OrderActions.tsx'));
@@ -209,7 +201,7 @@ export default function WorkOrderDetails() {
         const request = { workOrderId: order.workOrderId, ...(order.referralNumber ? { referralSequenceNumber: order.referralNumber } : {}) } as { workOrderId: string; referralSequenceNumber: string };
         const d = await api.call(ServiceActivityDetail, request, { ignoreErrors: true });
         const before = shown.current;
-        if (before && before.Status !== d.Status) setAnnounce(x.liveStatus(STATUS_LABELS[lang][d.Status]));
+        if (before && before.Status !== d.Status) setAnnounce(x.liveStatus(statusLabel(d.Status, lang)));
         shown.current = d;
         setState({ kind: 'ready', d });
       } catch (err) {
@@ -229,13 +221,12 @@ export default function WorkOrderDetails() {
   }, [userStatus, load]);
 
   const ready = state.kind === 'ready';
-  const live = useLiveEvents(
-    userStatus === 'ready' && ready,
-    (e) => {
-      if (e.workOrderId === order?.workOrderId) void load(true);
+  const live = useWorkOrderEvents(userStatus === 'ready' && ready, {
+    event: (change) => {
+      if (change.workOrderId === order?.workOrderId) void load(true);
     },
-    () => void load(true),
-  );
+    resync: () => void load(true),
+  });
 
   if (userStatus === 'error') return <GuardError />;
   if (userStatus !== 'ready' || state.kind === 'loading') {
@@ -290,9 +281,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Details({ d, x, lang, announce, live, reload }: { d: ServiceActivity; x: Text; lang: Lang; announce: string; live: boolean; reload: () => Promise<void> }) {
-  const st = STATUS_LABELS[lang];
-  const money = (n: number) => formatUsd(n, lang);
-  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, lang)}</time> : null);
+  const money = (amount: number) => formatMoney(amount, lang);
+  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, lang, { zone: true })}</time> : null);
   const [confirming, setConfirming] = useState(false);
   const shop = d.Appointment.Shop;
   const a = d.ServiceAddress;
@@ -307,9 +297,7 @@ function Details({ d, x, lang, announce, live, reload }: { d: ServiceActivity; x
               <span data-testid="referral-number">{d.ReferralNumber}</span>
             </Row>
             <Row term={x.status} x={x}>
-              <span className={statusClass(d.Status)} data-testid="work-order-status" data-status={d.Status}>
-                {st[d.Status]}
-              </span>
+              <StatusBadge status={d.Status} lang={lang} testId="work-order-status" />
             </Row>
             <Row term={x.agency} x={x}>{`${d.AgencyName} (${d.AgencyNumber})`}</Row>
             <Row term={x.filed} x={x}>{time(d.CreatedAt)}</Row>
@@ -474,7 +462,7 @@ function Details({ d, x, lang, announce, live, reload }: { d: ServiceActivity; x
         <ol className="order-timeline" data-testid="timeline">
           {d.Timeline.map((e, i) => (
             <li key={`${e.At}-${i}`} className={i === d.Timeline.length - 1 ? 'is-current' : undefined}>
-              <span className={statusClass(e.Status)}>{STATUS_LABELS[lang][e.Status]}</span> <time dateTime={e.At}>{formatDateTime(e.At, lang)}</time>
+              <StatusBadge status={e.Status} lang={lang} /> <time dateTime={e.At}>{formatDateTime(e.At, lang, { zone: true })}</time>
               {e.Note && <span className="table__sub">{e.Note}</span>}
             </li>
           ))}

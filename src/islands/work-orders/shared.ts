@@ -1,15 +1,11 @@
 /**
- * What the work-order pages share (issue 6): their paths and links, the status names in both languages,
- * dates with times, the page's order from its URL, the failure kinds of a call, the live stream and the
- * contracts (loaded on demand: the pages' first paint needs none of their schemas, docs/decisions/005).
+ * What the work-order screens share (issue 6): their paths and links, the page's order from its URL, the failure
+ * kinds of a call and the contracts (loaded on demand: the pages' first paint needs none of their schemas,
+ * docs/decisions/005). Status names are in status.ts, dates in src/lib/format-date.ts, money in src/lib/format.ts, the live stream in
+ * src/stores/work-order-events.ts.
  */
-import { useEffect, useRef, useState } from 'react';
 import { ApiError, GENERIC_ERROR_TEXT } from '../../lib/api/client.ts';
-import { openLiveEvents, type WorkOrderEvent } from '../../lib/api/live.ts';
-import type { Lang } from '../../lib/i18n.ts';
-import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import { showAlert } from '../../stores/alerts.ts';
-import { $session, handleUnauthorized } from '../../stores/session.ts';
 
 /** Where the work-order pages live. */
 export const DETAILS_PATH = '/dashboard/work-order-details';
@@ -41,52 +37,6 @@ export function orderFromUrl(search: string = location.search): { workOrderId: s
   return { workOrderId: id, referralNumber: /^\d{6,12}$/.test(ref) ? ref : null };
 }
 
-/** The statuses in the page language. */
-export const STATUS_LABELS: Record<Lang, Record<WorkOrderStatus, string>> = {
-  en: {
-    Received: 'Received',
-    'Policyholder contacted': 'Policyholder contacted',
-    Scheduled: 'Scheduled',
-    'In progress': 'In progress',
-    Completed: 'Completed',
-    'Survey complete': 'Survey complete',
-    Cancelled: 'Cancelled',
-    Failed: 'Failed',
-  },
-  es: {
-    Received: 'Recibida',
-    'Policyholder contacted': 'Asegurado contactado',
-    Scheduled: 'Programada',
-    'In progress': 'En curso',
-    Completed: 'Completada',
-    'Survey complete': 'Encuesta completa',
-    Cancelled: 'Cancelada',
-    Failed: 'Fallida',
-  },
-};
-
-/** The CSS modifier of a status badge. */
-export const statusClass = (s: WorkOrderStatus) => `order-status order-status--${s.toLowerCase().replace(/\s+/g, '-')}`;
-
-/** A time for reading, in the page language and the reader's time zone (with its abbreviation). */
-export function formatDateTime(iso: string | null | undefined, lang: Lang): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-}
-
-/** A day (YYYY-MM-DD or an ISO time) for reading. */
-export function formatDay(value: string | null | undefined, lang: Lang): string {
-  if (!value) return '';
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleDateString(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium' });
-}
-
-/** A money amount in USD. */
-export const formatUsd = (n: number, lang: Lang) => new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(n);
-
 /** How a call failed, as a page shows it. */
 export type Failure = 'not-found' | 'error';
 
@@ -111,35 +61,14 @@ export function refusalOf(err: unknown): { status: number; message: string } | n
 /** The work-order contracts, loaded once on demand. */
 export const loadContracts = () => import('./contracts.ts');
 
-/**
- * Listens to the live stream of work-order changes while `enabled` (the page's user is loaded): `onEvent` runs
- * for each change the caller may see; `onReady` after each reconnection (a page may refetch what it missed).
- * True once the stream is subscribed (pages mark it with `data-live`, which tests wait for).
- */
-export function useLiveEvents(enabled: boolean, onEvent: (e: WorkOrderEvent) => void, onReady?: () => void): boolean {
-  const handlers = useRef({ onEvent, onReady });
-  handlers.current = { onEvent, onReady };
-  const [subscribed, setSubscribed] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    let first = true;
-    const close = openLiveEvents({
-      getToken: () => $session.get()?.accessToken ?? null,
-      onEvent: (e) => handlers.current.onEvent(e),
-      onReady: () => {
-        setSubscribed(true);
-        // The first subscription follows the page's own load; a reconnection may have missed changes.
-        if (!first) handlers.current.onReady?.();
-        first = false;
-      },
-      onUnauthorized: () => void handleUnauthorized(),
-    });
-    return () => {
-      close();
-      setSubscribed(false);
-    };
-  }, [enabled]);
-  return subscribed;
+/** Reads the message of a failed list call and, for a 400, the field it names (From, To, Search…). */
+export function problemOf(err: unknown): { status: number; message: string; field: string | null } {
+  const e = err as { status?: unknown; message?: unknown; body?: unknown } | null;
+  const status = typeof e?.status === 'number' ? e.status : 0;
+  const body = e?.body as { message?: unknown; errors?: unknown } | null | undefined;
+  const first = Array.isArray(body?.errors) ? (body.errors[0] as { path?: unknown; message?: unknown } | undefined) : undefined;
+  if (status === 400 && first && typeof first.message === 'string') {
+    return { status, message: first.message, field: typeof first.path === 'string' ? first.path : null };
+  }
+  return { status, message: typeof e?.message === 'string' ? e.message : '', field: null };
 }
-
-export type { WorkOrderEvent };

@@ -1,6 +1,6 @@
 /** The checks of the claim pages (appointment, claim details), in screen order, with the spec's messages. */
 import type { ContactMethod, SchedulingOption } from '../api/quick-submit.ts';
-import type { ClaimFlow } from '../../stores/claim.ts';
+import type { ClaimFlow } from './flow-state.ts';
 import { MESSAGES, requiredMessage, rules } from './validation.ts';
 
 /** The scheduling options and contact methods of the order submission (the contract's values; kept here so the pages need not load the contract). */

@@ -3,7 +3,7 @@
  * numbers to price, the progress percent and the flow's pages. Pure functions (the store holds the state).
  */
 import type { GlassPart } from '../api/quick-quote.ts';
-import type { ClaimFlow } from '../../stores/claim.ts';
+import type { ClaimFlow } from './flow-state.ts';
 
 /** The seven steps of the quick-quote flow. */
 export const STEP_COUNT = 7;

@@ -29,8 +29,3 @@ export function translateMessage(message: string, x: Pick<ClaimText, 'messages' 
   if (field && x.fields[field]) return `El campo ${x.fields[field]} es obligatorio`;
   return x.messages[message] ?? message;
 }
-
-/** A money amount in USD for the page language. */
-export function formatMoney(amount: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(amount);
-}

@@ -4,7 +4,7 @@
  * claim page loads, since only the later steps, the summaries and the submission need these.
  */
 import type { GlassPart } from '../api/quick-quote.ts';
-import type { ClaimFlow } from '../../stores/claim.ts';
+import type { ClaimFlow } from './flow-state.ts';
 import { candidatesKey, windshieldCandidates } from './flow.ts';
 import { matchParts } from './questions.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { OrderSubmission } from '../api/quick-submit.ts';
 import { EXCLUDE_SHOPS_FLAG } from '../constants.ts';
-import type { ClaimFlow } from '../../stores/claim.ts';
+import type { ClaimFlow } from './flow-state.ts';
 import { answerKey, candidatesKey } from './flow.ts';
 import { partNumbers } from './parts.ts';
 

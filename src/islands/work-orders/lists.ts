@@ -1,7 +1,7 @@
 /**
- * What the dashboard's work-order views share (issue 6): their words in English and Spanish, status labels,
- * dates, and the view and list state kept in the page URL (?view=open&page=2…) so links and Back work.
- * Loaded on demand with the work-order views (docs/decisions/005): AgentDashboard does not import it.
+ * The work-order lists of the dashboard (issue 6): their words in English and Spanish, and the tab and list state
+ * kept in the page URL (?view=open&page=2…) so links and Back work. Loaded on demand with the lists
+ * (docs/decisions/005): the dashboard page does not import it.
  */
 import {
   DEFAULT_PAGE_SIZE,
@@ -29,29 +29,8 @@ export const LIST_STATUSES: Record<ListKind, readonly WorkOrderStatus[]> = {
   completed: CLOSED_STATUSES,
 };
 
-/** A work order's details page, with its referral number (ServiceActivityDetail asks for both). */
-export const detailsUrl = (workOrderId: string, referralNumber: string) =>
-  `/dashboard/work-order-details?${new URLSearchParams({ workOrderId, referralNumber })}`;
-
-/** The list a status belongs to. */
-export const listOf = (s: WorkOrderStatus): ListKind => (isOpen(s) ? 'open' : 'completed');
-
-/** A status as a CSS class suffix ('Survey complete' → 'survey-complete'). */
-export const statusSlug = (s: WorkOrderStatus) => s.toLowerCase().replace(/\s+/g, '-');
-
-const STATUS_ES: Record<WorkOrderStatus, string> = {
-  Received: 'Recibida',
-  'Policyholder contacted': 'Asegurado contactado',
-  Scheduled: 'Programada',
-  'In progress': 'En curso',
-  Completed: 'Completada',
-  'Survey complete': 'Encuesta completada',
-  Cancelled: 'Cancelada',
-  Failed: 'Fallida',
-};
-
-/** A status in the page language. */
-export const statusLabel = (s: WorkOrderStatus, lang: Lang): string => (lang === 'es' ? STATUS_ES[s] : s);
+/** Tells the list a status belongs to. */
+export const listOf = (status: WorkOrderStatus): ListKind => (isOpen(status) ? 'open' : 'completed');
 
 /** The words of the work-order views. */
 export const TEXT = {
@@ -176,30 +155,6 @@ export const TEXT = {
 } as const;
 export type Text = (typeof TEXT)[Lang];
 
-const locale = (lang: Lang) => (lang === 'es' ? 'es-US' : 'en-US');
-
-/** A time for reading (date and time, local). */
-export function formatDateTime(iso: string | null, lang: Lang): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(locale(lang), { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** A day for reading (local date). */
-export function formatDate(iso: string | null, lang: Lang): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(locale(lang), { dateStyle: 'medium' });
-}
-
-/** A week start (YYYY-MM-DD, UTC) for an axis: 'Mar 2'. */
-export function formatWeek(day: string, lang: Lang, long = false): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? day
-    : d.toLocaleDateString(locale(lang), long ? { dateStyle: 'medium', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
-
 /** The state of a list (from the URL). */
 export interface ListState {
   page: number;
@@ -285,16 +240,4 @@ export function queryOf(view: View, list?: Partial<ListState>): string {
   }
   const q = sp.toString();
   return q ? `?${q}` : '';
-}
-
-/** The message of a failed call and, for a 400, the field it names (From, To, Search…). */
-export function problemOf(err: unknown): { status: number; message: string; field: string | null } {
-  const e = err as { status?: unknown; message?: unknown; body?: unknown } | null;
-  const status = typeof e?.status === 'number' ? e.status : 0;
-  const body = e?.body as { message?: unknown; errors?: unknown } | null | undefined;
-  const first = Array.isArray(body?.errors) ? (body.errors[0] as { path?: unknown; message?: unknown } | undefined) : undefined;
-  if (status === 400 && first && typeof first.message === 'string') {
-    return { status, message: first.message, field: typeof first.path === 'string' ? first.path : null };
-  }
-  return { status, message: typeof e?.message === 'string' ? e.message : '', field: null };
 }

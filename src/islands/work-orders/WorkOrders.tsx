@@ -1,17 +1,17 @@
 /**
  * The agent dashboard's work orders (issue 6), loaded on demand by AgentDashboard (docs/decisions/005): a tablist
  * "Overview" / "Open" / "Completed" whose tab and list state live in the page URL (?view=open&page=2…), so links,
- * reloads and Back work; and the live stream of status changes (openLiveEvents) while the dashboard is open and
- * visible, announced in a polite live region and passed to the shown view.
+ * reloads and Back work; and the live stream of status changes (src/stores/work-order-events.ts) while the dashboard
+ * is open and visible, announced in a polite live region (the shown view listens to the stream itself).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { openLiveEvents } from '../../lib/api/live.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
-import { $session, handleUnauthorized } from '../../stores/session.ts';
 import WorkOrdersOverview from './WorkOrdersOverview.tsx';
-import WorkOrderTable, { type LiveHandler, type LiveSubscribe } from './WorkOrderTable.tsx';
-import { listStateOf, queryOf, statusLabel, TEXT, viewOf, VIEWS, type ListKind, type ListState, type View } from './work-orders-shared.ts';
+import WorkOrderTable from './WorkOrderTable.tsx';
+import { listStateOf, queryOf, TEXT, viewOf, VIEWS, type ListKind, type ListState, type View } from './lists.ts';
+import { statusLabel } from './status.ts';
+import { useWorkOrderEvents } from './use-work-order-events.ts';
 
 /** The query parameters this component owns (others in the URL are kept). */
 const OWN_PARAMS = ['view', 'page', 'size', 'sort', 'dir', 'q', 'from', 'to', 'status', 'agency'];
@@ -26,8 +26,9 @@ export interface WorkOrdersProps {
   isAgencyAdmin: boolean;
 }
 
+/** The work orders of the dashboard: the tabs, the shown view and the live announcements. */
 export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin }: WorkOrdersProps) {
-  const x = TEXT[lang];
+  const words = TEXT[lang];
   const [search, setSearch] = useState(() => window.location.search);
   const view = viewOf(search);
   const listState = useMemo(() => (view === 'overview' ? null : listStateOf(search, view)), [search, view]);
@@ -84,54 +85,24 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
   const shownAgency = listState?.agency && agencies.some((a) => a.agencyNumber === listState.agency) ? listState.agency : activeAgency;
   const agencyName = agencies.find((a) => a.agencyNumber === shownAgency)?.agencyName ?? shownAgency;
 
-  // Live updates: one stream while this tab is visible, reopened for each view; handlers are the shown view's.
-  const handlers = useRef(new Set<LiveHandler>());
-  const subscribe = useCallback<LiveSubscribe>((h) => {
-    handlers.current.add(h);
-    return () => void handlers.current.delete(h);
-  }, []);
-  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
-  useEffect(() => {
-    const onVisibility = () => setVisible(document.visibilityState !== 'hidden');
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, []);
-  const [connected, setConnected] = useState(false);
+  // Live updates: a change of the shown agency is announced (the shown view updates itself).
   const [announcement, setAnnouncement] = useState('');
-  const shownRef = useRef({ shownAgency, lang });
-  shownRef.current = { shownAgency, lang };
-  useEffect(() => {
-    if (!visible) return;
-    const close = openLiveEvents({
-      getToken: () => $session.get()?.accessToken ?? null,
-      onUnauthorized: () => void handleUnauthorized(),
-      // Each (re)connection may follow a gap (the view's first load, a hidden tab, a dropped stream): resync.
-      onReady: () => {
-        setConnected(true);
-        for (const h of handlers.current) h.resync();
-      },
-      onEvent: (e) => {
-        const { shownAgency: agency, lang: l } = shownRef.current;
-        if (e.agencyNumber === agency) setAnnouncement(TEXT[l].nowStatus(e.workOrderId, statusLabel(e.status, l)));
-        for (const h of handlers.current) h.event(e);
-      },
-    });
-    return () => {
-      close();
-      setConnected(false);
-    };
-  }, [view, visible]);
+  const connected = useWorkOrderEvents(true, {
+    event: (change) => {
+      if (change.agencyNumber === shownAgency) setAnnouncement(words.nowStatus(change.workOrderId, statusLabel(change.status, lang)));
+    },
+  });
 
-  const label: Record<View, string> = { overview: x.overview, open: x.open, completed: x.completed };
+  const label: Record<View, string> = { overview: words.overview, open: words.open, completed: words.completed };
   return (
     <section className="wo" aria-labelledby="wo-title">
       <div className="wo__head">
-        <h2 id="wo-title">{x.title}</h2>
+        <h2 id="wo-title">{words.title}</h2>
         <p className="muted" data-testid="wo-scope">
-          {isAgencyAdmin ? x.scopeAdmin(agencyName) : x.scopeAgent(agencyName)}
+          {isAgencyAdmin ? words.scopeAdmin(agencyName) : words.scopeAgent(agencyName)}
         </p>
       </div>
-      <div role="tablist" aria-label={x.tabs} className="tabs wo-tabs">
+      <div role="tablist" aria-label={words.tabs} className="tabs wo-tabs">
         {VIEWS.map((v) => (
           <button
             key={v}
@@ -153,7 +124,7 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
         ))}
       </div>
       <div className="wo-live">
-        <span className={`wo-live__state${connected ? ' is-on' : ''}`}>{connected ? x.live : ''}</span>
+        <span className={`wo-live__state${connected ? ' is-on' : ''}`}>{connected ? words.live : ''}</span>
         <span role="status" className="wo-live__message" data-testid="wo-live">
           {announcement}
         </span>
@@ -162,7 +133,7 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
         <div key={v} role="tabpanel" id={`wo-panel-${v}`} aria-labelledby={`wo-tab-${v}`} hidden={view !== v} tabIndex={0} className="tabs__panel wo-panel">
           {view === v &&
             (v === 'overview' ? (
-              <WorkOrdersOverview lang={lang} agencyNumber={activeAgency} subscribe={subscribe} onOpenList={openList} />
+              <WorkOrdersOverview lang={lang} agencyNumber={activeAgency} onOpenList={openList} />
             ) : (
               listState && (
                 <WorkOrderTable
@@ -173,7 +144,6 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
                   agencies={agencies}
                   activeAgency={activeAgency}
                   onState={onListState}
-                  subscribe={subscribe}
                 />
               )
             ))}

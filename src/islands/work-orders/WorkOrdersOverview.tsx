@@ -6,24 +6,28 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { DASHBOARD_RECENT, GetDashboardWorkOrders, type Dashboard } from '../../lib/api/work-orders.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { api } from '../../stores/api.ts';
-import StatusChart from './StatusChart.tsx';
-import type { LiveSubscribe } from './WorkOrderTable.tsx';
-import { detailsUrl, formatDateTime, listOf, problemOf, queryOf, statusLabel, statusSlug, TEXT, type ListKind } from './work-orders-shared.ts';
+import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
+import StatusBadge from './StatusBadge.tsx';
+import StatusChart from './StatusChart.tsx';
+import { listOf, queryOf, TEXT, type ListKind } from './lists.ts';
+import { detailsHref, problemOf } from './shared.ts';
+import { statusLabel, statusSlug } from './status.ts';
 
 interface Props {
   lang: Lang;
   agencyNumber: string;
-  subscribe: LiveSubscribe;
   /** Opens a list tab (links are intercepted: no reload). */
   onOpenList(kind: ListKind, status?: WorkOrderStatus): void;
 }
 
 const REFETCH_DEBOUNCE_MS = 400;
 
-export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOpenList }: Props) {
-  const x = TEXT[lang];
+/** The overview tab: counts by status, the weekly chart and the recent orders of the active agency. */
+export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: Props) {
+  const words = TEXT[lang];
   const [data, setData] = useState<Dashboard | null>(null);
   /** The agency the shown data is of: another one means the overview is out of date (busy). */
   const [shownAgency, setShownAgency] = useState<string | null>(null);
@@ -62,9 +66,9 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
     };
-    const off = subscribe({
-      event: (e) => {
-        if (e.agencyNumber === latest.current.agencyNumber) refetch();
+    const off = listenWorkOrderEvents({
+      event: (change) => {
+        if (change.agencyNumber === latest.current.agencyNumber) refetch();
       },
       resync: refetch,
     });
@@ -72,7 +76,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
       off();
       if (timer) clearTimeout(timer);
     };
-  }, [subscribe]);
+  }, []);
 
   /** A link to a list, opened in place on a plain click. */
   const listLink = (kind: ListKind, status?: WorkOrderStatus) => ({
@@ -86,7 +90,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
 
   if (failed && !data) {
     return (
-      <LoadFailed className="card wo-state" text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
+      <LoadFailed className="card wo-state" text={words.loadFailed} retry={words.retry} onRetry={() => void load()} />
     );
   }
 
@@ -96,13 +100,13 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
   return (
     <div className={`wo-overview${busy && data ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
       <div className="wo-block">
-        <h3 id="wo-counts-title">{x.byStatus}</h3>
+        <h3 id="wo-counts-title">{words.byStatus}</h3>
         <p className="wo-totals">
           <a {...listLink('open')} data-testid="wo-open-total">
-            {data ? x.openTotal(data.OpenCount) : x.open}
+            {data ? words.openTotal(data.OpenCount) : words.open}
           </a>
           <a {...listLink('completed')} data-testid="wo-completed-total">
-            {data ? x.completedTotal(data.CompletedCount) : x.completed}
+            {data ? words.completedTotal(data.CompletedCount) : words.completed}
           </a>
         </p>
         <ul className="wo-counts">
@@ -123,31 +127,31 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
       {data && total === 0 ? (
         <div className="card empty wo-block" data-testid="wo-no-orders">
           <p>
-            <strong>{x.noOrders}</strong>
+            <strong>{words.noOrders}</strong>
           </p>
-          <p>{x.noOrdersHelp}</p>
+          <p>{words.noOrdersHelp}</p>
         </div>
       ) : (
         <>
           <div className="wo-block">
-            <h3 id="wo-chart-title">{x.chartTitle}</h3>
+            <h3 id="wo-chart-title">{words.chartTitle}</h3>
             {data ? <StatusChart weekly={data.Weekly} lang={lang} titleId="wo-chart-title" /> : <div className="wo-chart-placeholder" aria-hidden="true" />}
           </div>
 
           <div className="wo-block">
-            <h3 id="wo-recent-title">{x.recent}</h3>
+            <h3 id="wo-recent-title">{words.recent}</h3>
             <div className="table-wrap" role="region" aria-labelledby="wo-recent-caption" tabIndex={0}>
               <table className="table wo-table">
                 <caption id="wo-recent-caption" className="visually-hidden">
-                  {x.recent}
+                  {words.recent}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">{x.workOrder}</th>
-                    <th scope="col">{x.policyholder}</th>
-                    <th scope="col">{x.vehicle}</th>
-                    <th scope="col">{x.status}</th>
-                    <th scope="col">{x.updated}</th>
+                    <th scope="col">{words.workOrder}</th>
+                    <th scope="col">{words.policyholder}</th>
+                    <th scope="col">{words.vehicle}</th>
+                    <th scope="col">{words.status}</th>
+                    <th scope="col">{words.updated}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -155,14 +159,12 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
                     ? data.Recent.map((r) => (
                         <tr key={r.WorkOrderId} data-work-order-id={r.WorkOrderId}>
                           <th scope="row">
-                            <a href={detailsUrl(r.WorkOrderId, r.ReferralNumber)}>{r.WorkOrderId}</a>
+                            <a href={detailsHref(r.WorkOrderId, r.ReferralNumber)}>{r.WorkOrderId}</a>
                           </th>
                           <td>{`${r.PolicyholderFirstName} ${r.PolicyholderLastName}`}</td>
                           <td className="wo-col-wide">{r.Vehicle}</td>
                           <td>
-                            <span className={`wo-status wo-status--${statusSlug(r.Status)}`} data-status={r.Status}>
-                              {statusLabel(r.Status, lang)}
-                            </span>
+                            <StatusBadge status={r.Status} lang={lang} />
                           </td>
                           <td className="wo-col-date">
                             <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
@@ -182,8 +184,8 @@ export default function WorkOrdersOverview({ lang, agencyNumber, subscribe, onOp
               </table>
             </div>
             <p className="wo-more">
-              <a {...listLink('open')}>{x.seeOpen}</a>
-              <a {...listLink('completed')}>{x.seeCompleted}</a>
+              <a {...listLink('open')}>{words.seeOpen}</a>
+              <a {...listLink('completed')}>{words.seeCompleted}</a>
             </p>
           </div>
         </>

@@ -4,34 +4,16 @@
  * parent writes it); live status changes update a shown row in place or refetch the page.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import type { WorkOrderEvent } from '../../lib/api/live.ts';
 import { GetCompletedWorkOrders, GetOpenWorkOrders, type WorkOrderPage, type WorkOrderSort } from '../../lib/api/work-orders.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
+import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import { api } from '../../stores/api.ts';
-import {
-  detailsUrl,
-  formatDate,
-  formatDateTime,
-  LIST_STATUSES,
-  PAGE_SIZES,
-  problemOf,
-  statusLabel,
-  statusSlug,
-  TEXT,
-  type ListKind,
-  type ListState,
-} from './work-orders-shared.ts';
-
-/** What a list receives from the live stream (through the parent). */
-export interface LiveHandler {
-  /** A status change the user may see. */
-  event(e: WorkOrderEvent): void;
-  /** The stream (re)connected after a gap: changes may have been missed. */
-  resync(): void;
-}
-/** Registers a live handler; returns its removal. */
-export type LiveSubscribe = (h: LiveHandler) => () => void;
+import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
+import StatusBadge from './StatusBadge.tsx';
+import { LIST_STATUSES, PAGE_SIZES, TEXT, type ListKind, type ListState } from './lists.ts';
+import { detailsHref, problemOf } from './shared.ts';
+import { statusLabel } from './status.ts';
 
 interface Props {
   kind: ListKind;
@@ -43,7 +25,6 @@ interface Props {
   activeAgency: string;
   /** Writes a new state (the parent puts it in the URL). */
   onState(next: ListState): void;
-  subscribe: LiveSubscribe;
 }
 
 /** A column: its sort key and default direction when first clicked. */
@@ -56,8 +37,9 @@ interface Column {
 /** Live changes within this many ms are fetched together. */
 const REFETCH_DEBOUNCE_MS = 400;
 
-export default function WorkOrderTable({ kind, lang, state, agencies, activeAgency, onState, subscribe }: Props) {
-  const x = TEXT[lang];
+/** The open or the completed list: filters, a sortable table, the pager. */
+export default function WorkOrderTable({ kind, lang, state, agencies, activeAgency, onState }: Props) {
+  const words = TEXT[lang];
   const agencyNumber = state.agency && agencies.some((a) => a.agencyNumber === state.agency) ? state.agency : activeAgency;
   const request = useMemo(
     () => ({
@@ -120,13 +102,13 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
     };
-    const off = subscribe({
-      event(e) {
-        const { data: d, agencyNumber: agency } = latest.current;
-        if (e.agencyNumber !== agency) return;
-        if (d?.Items.some((r) => r.WorkOrderId === e.workOrderId)) {
-          setData((cur) => cur && { ...cur, Items: cur.Items.map((r) => (r.WorkOrderId === e.workOrderId ? { ...r, Status: e.status, UpdatedAt: e.at } : r)) });
-          setUpdated((cur) => new Set(cur).add(e.workOrderId));
+    const off = listenWorkOrderEvents({
+      event(change) {
+        const { data: shown, agencyNumber: agency } = latest.current;
+        if (change.agencyNumber !== agency) return;
+        if (shown?.Items.some((row) => row.WorkOrderId === change.workOrderId)) {
+          setData((cur) => cur && { ...cur, Items: cur.Items.map((row) => (row.WorkOrderId === change.workOrderId ? { ...row, Status: change.status, UpdatedAt: change.at } : row)) });
+          setUpdated((cur) => new Set(cur).add(change.workOrderId));
         } else refetch();
       },
       resync: refetch,
@@ -135,7 +117,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
       off();
       if (timer) clearTimeout(timer);
     };
-  }, [subscribe]);
+  }, []);
 
   // The filter form: a draft applied on submit (Enter or the button).
   const initialDraft = useCallback(
@@ -173,14 +155,14 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
     ) : null;
 
   const columns: Column[] = [
-    { key: 'WorkOrderId', label: x.workOrder, first: 'desc' },
-    { key: 'ReferralNumber', label: x.referral, first: 'desc' },
-    { key: 'PolicyholderName', label: x.policyholder, first: 'asc' },
-    { key: 'PolicyNumber', label: x.policyNumber, first: 'asc' },
-    { key: 'Vehicle', label: x.vehicle, first: 'asc' },
-    { key: 'Status', label: x.status, first: 'asc' },
-    { key: 'CreatedAt', label: x.filed, first: 'desc' },
-    { key: 'UpdatedAt', label: x.updated, first: 'desc' },
+    { key: 'WorkOrderId', label: words.workOrder, first: 'desc' },
+    { key: 'ReferralNumber', label: words.referral, first: 'desc' },
+    { key: 'PolicyholderName', label: words.policyholder, first: 'asc' },
+    { key: 'PolicyNumber', label: words.policyNumber, first: 'asc' },
+    { key: 'Vehicle', label: words.vehicle, first: 'asc' },
+    { key: 'Status', label: words.status, first: 'asc' },
+    { key: 'CreatedAt', label: words.filed, first: 'desc' },
+    { key: 'UpdatedAt', label: words.updated, first: 'desc' },
   ];
   const sortBy = (c: Column) =>
     onState({ ...state, page: 1, sort: c.key, dir: state.sort === c.key ? (state.dir === 'asc' ? 'desc' : 'asc') : c.first });
@@ -202,12 +184,12 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         <td colSpan={columns.length}>
           <div className="wo-state" role="alert">
             {blocking.status === 400 ? (
-              <p>{fieldProblem ? x.badFilter : blocking.message}</p>
+              <p>{fieldProblem ? words.badFilter : blocking.message}</p>
             ) : (
               <>
-                <p>{x.loadFailed}</p>
+                <p>{words.loadFailed}</p>
                 <button type="button" className="btn btn--secondary" onClick={() => void load()}>
-                  {x.retry}
+                  {words.retry}
                 </button>
               </>
             )}
@@ -230,7 +212,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
       <tr>
         <td colSpan={columns.length}>
           <p className="wo-state" data-testid="wo-empty">
-            {filtered ? x.emptyFiltered : x.empty}
+            {filtered ? words.emptyFiltered : words.empty}
           </p>
         </td>
       </tr>
@@ -239,19 +221,17 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
     body = rows.map((r) => (
       <tr key={r.WorkOrderId} data-work-order-id={r.WorkOrderId} className={updated.has(r.WorkOrderId) ? 'is-updated' : undefined}>
         <th scope="row">
-          <a href={detailsUrl(r.WorkOrderId, r.ReferralNumber)}>{r.WorkOrderId}</a>
+          <a href={detailsHref(r.WorkOrderId, r.ReferralNumber)}>{r.WorkOrderId}</a>
         </th>
         <td>{r.ReferralNumber}</td>
         <td>{`${r.PolicyholderFirstName} ${r.PolicyholderLastName}`}</td>
         <td>{r.PolicyNumber}</td>
         <td className="wo-col-wide">{r.Vehicle}</td>
         <td>
-          <span className={`wo-status wo-status--${statusSlug(r.Status)}`} data-status={r.Status}>
-            {statusLabel(r.Status, lang)}
-          </span>
+          <StatusBadge status={r.Status} lang={lang} />
         </td>
         <td className="wo-col-date">
-          <time dateTime={r.CreatedAt}>{formatDate(r.CreatedAt, lang)}</time>
+          <time dateTime={r.CreatedAt}>{formatDay(r.CreatedAt, lang)}</time>
         </td>
         <td className="wo-col-date">
           <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
@@ -263,11 +243,11 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
   const id = (s: string) => `wo-${kind}-${s}`;
   return (
     <div className="wo-list">
-      <form className="wo-filters" role="search" aria-label={x.filters[kind]} onSubmit={submit} noValidate>
+      <form className="wo-filters" role="search" aria-label={words.filters[kind]} onSubmit={submit} noValidate>
         <div className="field wo-filters__search">
-          <label htmlFor={id('Search')}>{x.search}</label>
+          <label htmlFor={id('Search')}>{words.search}</label>
           <p className="field__hint" id={id('Search-hint')}>
-            {x.searchHint}
+            {words.searchHint}
           </p>
           <input
             id={id('Search')}
@@ -281,19 +261,19 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
           {fieldError('Search')}
         </div>
         <div className="field">
-          <label htmlFor={id('From')}>{x.from}</label>
+          <label htmlFor={id('From')}>{words.from}</label>
           <input id={id('From')} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} {...errorProps('From')} />
           {fieldError('From')}
         </div>
         <div className="field">
-          <label htmlFor={id('To')}>{x.to}</label>
+          <label htmlFor={id('To')}>{words.to}</label>
           <input id={id('To')} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} {...errorProps('To')} />
           {fieldError('To')}
         </div>
         <div className="field">
-          <label htmlFor={id('Status')}>{x.status}</label>
+          <label htmlFor={id('Status')}>{words.status}</label>
           <select id={id('Status')} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">{x.allStatuses}</option>
+            <option value="">{words.allStatuses}</option>
             {LIST_STATUSES[kind].map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s, lang)}
@@ -303,7 +283,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         </div>
         {agencies.length > 1 && (
           <div className="field wo-filters__agency">
-            <label htmlFor={id('Agency')}>{x.agency}</label>
+            <label htmlFor={id('Agency')}>{words.agency}</label>
             <select id={id('Agency')} value={draft.agency} onChange={(e) => setDraft({ ...draft, agency: e.target.value })}>
               {agencies.map((a) => (
                 <option key={a.agencyNumber} value={a.agencyNumber}>
@@ -315,17 +295,17 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         )}
         <div className="wo-filters__actions">
           <button type="submit" className="btn btn--primary">
-            {x.apply}
+            {words.apply}
           </button>
           <button type="button" className="btn btn--link" onClick={clear}>
-            {x.clear}
+            {words.clear}
           </button>
         </div>
       </form>
 
       <div ref={regionRef} className={`table-wrap wo-table-wrap${busy && data ? ' is-busy' : ''}`} role="region" aria-labelledby={id('caption')} tabIndex={0}>
         <table className="table wo-table" aria-busy={busy || undefined}>
-          <caption id={id('caption')}>{x.caption[kind]}</caption>
+          <caption id={id('caption')}>{words.caption[kind]}</caption>
           <thead>
             <tr>
               {columns.map((c) => {
@@ -345,9 +325,9 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         </table>
       </div>
 
-      <nav className="wo-pager" aria-label={x.pages[kind]}>
+      <nav className="wo-pager" aria-label={words.pages[kind]}>
         <div className="wo-pager__size">
-          <label htmlFor={id('size')}>{x.rowsPerPage}</label>
+          <label htmlFor={id('size')}>{words.rowsPerPage}</label>
           <select id={id('size')} value={state.size} onChange={(e) => onState({ ...state, page: 1, size: Number(e.target.value) })}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
@@ -358,25 +338,25 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         </div>
         <p className="wo-pager__status" aria-live="polite" data-testid={id('page-status')}>
           {!data ? (
-            x.loading
+            words.loading
           ) : data.TotalCount === 0 ? (
-            x.none
+            words.none
           ) : (
             <>
-              <span>{x.pageOf(page, totalPages)}</span>
+              <span>{words.pageOf(page, totalPages)}</span>
               <span className="muted">
                 {' · '}
-                {x.showing((page - 1) * data.PageSize + 1, Math.min(page * data.PageSize, data.TotalCount), data.TotalCount)}
+                {words.showing((page - 1) * data.PageSize + 1, Math.min(page * data.PageSize, data.TotalCount), data.TotalCount)}
               </span>
             </>
           )}
         </p>
         <div className="wo-pager__buttons">
           <button type="button" className="btn btn--secondary" disabled={!data || page <= 1} onClick={() => goTo(page - 1)}>
-            {x.previous}
+            {words.previous}
           </button>
           <button type="button" className="btn btn--secondary" disabled={!data || page >= totalPages} onClick={() => goTo(page + 1)}>
-            {x.next}
+            {words.next}
           </button>
         </div>
       </nav>

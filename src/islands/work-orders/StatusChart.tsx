@@ -5,7 +5,9 @@
 import type { Dashboard } from '../../lib/api/work-orders.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
-import { formatWeek, statusLabel, statusSlug, TEXT } from './work-orders-shared.ts';
+import { formatWeek } from '../../lib/format-date.ts';
+import { TEXT } from './lists.ts';
+import { statusLabel, statusSlug } from './status.ts';
 
 /** Drawing area (SVG units; the chart scales to its box). */
 const W = 960;
@@ -23,7 +25,7 @@ export function niceStep(max: number): number {
 
 /** The chart; `titleId` is the id of the heading that names it. */
 export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboard['Weekly']; lang: Lang; titleId: string }) {
-  const x = TEXT[lang];
+  const words = TEXT[lang];
   const totals = weekly.map((w) => w.Counts.reduce((n, c) => n + c.Count, 0));
   const all = totals.reduce((a, b) => a + b, 0);
   const step = niceStep(Math.max(...totals, 1));
@@ -41,7 +43,7 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
   return (
     <div className="wo-chart">
       <svg className="wo-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby="wo-chart-desc" focusable="false">
-        <desc id="wo-chart-desc">{x.chartDesc(weekly.length, all)}</desc>
+        <desc id="wo-chart-desc">{words.chartDesc(weekly.length, all)}</desc>
         {ticks.map((t) => (
           <g key={t} className="wo-chart__grid">
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
@@ -62,7 +64,7 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
                 acc += n;
                 return (
                   <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
-                    <title>{`${x.weekOf} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, lang)} ${n}`}</title>
+                    <title>{`${words.weekOf} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, lang)} ${n}`}</title>
                   </rect>
                 );
               })}
@@ -83,19 +85,19 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
         ))}
       </ul>
       <details className="wo-chart__data">
-        <summary>{x.chartTable}</summary>
+        <summary>{words.chartTable}</summary>
         <div className="table-wrap" role="region" aria-labelledby="wo-chart-table-caption" tabIndex={0}>
           <table className="table wo-chart__table">
-            <caption id="wo-chart-table-caption">{x.chartTitle}</caption>
+            <caption id="wo-chart-table-caption">{words.chartTitle}</caption>
             <thead>
               <tr>
-                <th scope="col">{x.weekOf}</th>
+                <th scope="col">{words.weekOf}</th>
                 {shown.map((s) => (
                   <th scope="col" key={s}>
                     {statusLabel(s, lang)}
                   </th>
                 ))}
-                <th scope="col">{x.total}</th>
+                <th scope="col">{words.total}</th>
               </tr>
             </thead>
             <tbody>
