@@ -86,7 +86,7 @@ export function createApiClient(deps: ClientDeps) {
     } catch (err) {
       return failOther((err as Error)?.message || API_CALL_FAILED, 0);
     }
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = await res.json();
     } catch {
