@@ -113,12 +113,30 @@ export function envelope<T extends z.ZodMiniType>(result: T) {
   return z.object({ isSuccess: z.boolean(), message: z.string(), result: z.nullable(result) });
 }
 
+/** A message's parameters (a custom check: the record schema's code would ship with every page, docs/decisions/005). */
+const MessageParamsSchema = z.custom<Record<string, string | number>>(
+  (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((p) => typeof p === 'string' || typeof p === 'number'),
+  'Expected message parameters',
+);
+
 /** A reply envelope whose result is unknown (errors). */
 export const ErrorReplySchema = z.object({
   isSuccess: z.literal(false),
   message: z.string(),
+  /** The message's stable code (src/lib/i18n/en/messages.ts), for the reader's language. */
+  code: z.optional(z.string()),
+  params: z.optional(MessageParamsSchema),
   result: z.null(),
-  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  errors: z.optional(
+    z.array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        code: z.optional(z.string()),
+        params: z.optional(MessageParamsSchema),
+      }),
+    ),
+  ),
 });
 
 /** A POST body: AppName plus the call's fields; unknown keys are refused. */

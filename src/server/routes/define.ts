@@ -8,6 +8,7 @@ import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
 import { HttpError } from '../errors.ts';
+import { messageCode } from '../../lib/i18n/message-codes.ts';
 
 // The contracts use zod/mini (small in the browser), which loads no locale: the server's messages are English.
 zodConfig(locales.en());
@@ -29,7 +30,18 @@ export interface RouteDeps {
 
 /** The error envelope. */
 export function fail(c: Context, status: number, message: string, errors?: { path: string; message: string }[]) {
-  return c.json({ isSuccess: false, message, result: null, ...(errors ? { errors } : {}) }, status as 400);
+  return c.json({ isSuccess: false, message, ...coded(message), result: null, ...(errors ? { errors: errors.map((e) => ({ ...e, ...coded(e.message, 'invalidInput') })) } : {}) }, status as 400);
+}
+
+/**
+ * The stable code (and parameters) of a message, from the English catalogue (src/lib/i18n/en/messages.ts), so
+ * the browser can show it in the reader's language; `fallback` for a field error the catalogue does not know
+ * (zod's own type messages, which the portal's forms never produce).
+ */
+function coded(message: string, fallback?: string): { code?: string; params?: Record<string, string | number> } {
+  const found = messageCode(message);
+  if (found) return found.params ? { code: found.code, params: found.params } : { code: found.code };
+  return fallback ? { code: fallback } : {};
 }
 
 /** Resolves the signed-in user from the bearer token, or null when there is none or it is not acceptable. */
