@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { agencyButton, DEMO_PASSWORD, expect, openUserMenu, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
+import { agencyButton, DEMO_PASSWORD, expect, openUserMenu, test, USERS, userMenuButton, waitForDashboard, type SignInAs } from './fixtures.ts';
 import { camryToQuote, CLAIM_DETAILS, detailsToReview, fieldError, nextButton, quoteToDetails, stepHeading, submitButton, successReferral } from './claim-steps.ts';
 import { findOrder, openDetails } from './work-order-steps.ts';
 
@@ -270,15 +270,10 @@ async function authenticatedReady(page: Page, route: string): Promise<void> {
   await expect(userMenuButton(page)).toBeVisible();
 }
 
-/** Signs in as the role (unless public) and opens the route in its ready state. */
-async function open(page: Page, route: string, role: Role | 'public', ready?: (page: Page) => Promise<void>): Promise<void> {
-  if (role !== 'public') {
-    await signIn(page, USERS[role]);
-    await waitForDashboard(page);
-    if (new URL(page.url()).pathname !== route) await page.goto(route);
-  } else {
-    await page.goto(route);
-  }
+/** Signs in as the role (unless public; the stored sign-in) and opens the route in its ready state. */
+async function open(page: Page, signInAs: SignInAs, route: string, role: Role | 'public', ready?: (page: Page) => Promise<void>): Promise<void> {
+  if (role !== 'public') await signInAs(role);
+  await page.goto(route);
   await (ready ? ready(page) : role === 'public' ? page.waitForLoadState('load') : authenticatedReady(page, route));
 }
 
@@ -304,17 +299,17 @@ async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, label: 
 test.describe('accessibility (axe: WCAG 2.2 AA + best practice, no serious or critical violations)', () => {
   for (const { route, roles, ready } of ROUTES) {
     for (const role of roles === 'public' ? (['public'] as const) : roles) {
-      test(`${route} (${role})`, async ({ page }, testInfo) => {
-        await open(page, route, role, ready);
+      test(`${route} (${role})`, async ({ page, signInAs }, testInfo) => {
+        await open(page, signInAs, route, role, ready);
         await expectNoSeriousViolations(page, testInfo, `${route} as ${role}`);
       });
     }
   }
 
   for (const { name, role, route, act } of STATES) {
-    test(`${route} (${role}): ${name}`, async ({ page }, testInfo) => {
+    test(`${route} (${role}): ${name}`, async ({ page, signInAs }, testInfo) => {
       const row = ROUTES.find((r) => r.route === route);
-      await open(page, route, role, row?.ready);
+      await open(page, signInAs, route, role, row?.ready);
       await act(page);
       await expectNoSeriousViolations(page, testInfo, `${route} as ${role}, ${name}`);
     });

@@ -30,16 +30,16 @@ import {
   ZIP_SERVICED,
   zipField,
 } from './claim-steps.ts';
-import { expect, openUserMenu, signIn, switchAgency, test, USERS, waitForDashboard } from './fixtures.ts';
+import { expect, openDashboard, openUserMenu, switchAgency, test, waitForDashboard, type SignInAs } from './fixtures.ts';
 
 /** Referral numbers are the two-digit year and a 7-digit sequence (src/server/services/referrals.ts). */
 const REFERRAL_NUMBER = new RegExp(`^${String(new Date().getFullYear()).slice(2)}\\d{7}$`);
 const CARRIER_BLOCK = 'Due to edits in your carriers, you’re unable to file a claim. Please contact the Agency Care Desk for help.';
 
-/** Signs in as the agent and waits for the dashboard. */
-async function agent(page: Page): Promise<void> {
-  await signIn(page, USERS.agent);
-  await waitForDashboard(page);
+/** Signs the test's context in as the agent (stored sign-in) and waits for the dashboard. */
+async function agent(page: Page, signInAs: SignInAs): Promise<void> {
+  await signInAs('agent');
+  await openDashboard(page);
 }
 
 /** Records the CreateReferral requests of the page. */
@@ -52,9 +52,9 @@ function referralRequests(page: Page): Request[] {
 }
 
 test.describe('claim flow', () => {
-  test('an agent files a claim by VIN: seven steps, quote, appointment, details, review, referral number', async ({ page, problems }) => {
+  test('an agent files a claim by VIN: seven steps, quote, appointment, details, review, referral number', async ({ page, problems, signInAs }) => {
     const requests = referralRequests(page);
-    await agent(page);
+    await agent(page, signInAs);
     await startFromHeader(page);
     await expect(page.getByRole('heading', { level: 1, name: 'File a claim' })).toBeVisible();
     await camryToQuote(page);
@@ -104,8 +104,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a claim by year, make, model and body style reaches the success page', async ({ page, problems }) => {
-    await agent(page);
+  test('a claim by year, make, model and body style reaches the success page', async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
     await locationStep(page);
     await ymmsStep(page, CRV);
@@ -120,9 +120,9 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the cash quote from the user menu's 'Get a quote' ends at the quote: no claim is filed", async ({ page, problems }) => {
+  test("the cash quote from the user menu's 'Get a quote' ends at the quote: no claim is filed", async ({ page, problems, signInAs }) => {
     const requests = referralRequests(page);
-    await agent(page);
+    await agent(page, signInAs);
     // The default agency is co-branded (no 'Get a quote'); Summit Ridge is not.
     await switchAgency(page, 'Summit Ridge Agency');
     const menu = await openUserMenu(page);
@@ -146,8 +146,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('Back keeps every answer', async ({ page, problems }) => {
-    await agent(page);
+  test('Back keeps every answer', async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
     await locationStep(page);
     await vinStep(page, VINS.camry, CAMRY);
@@ -185,8 +185,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the dashboard's quick start: ZIP and VIN open step 3; Back shows them in steps 2 and 1", async ({ page, problems }) => {
-    await agent(page);
+  test("the dashboard's quick start: ZIP and VIN open step 3; Back shows them in steps 2 and 1", async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     const start = page.getByRole('region', { name: 'Start a claim' });
     await start.getByLabel('Policyholder ZIP code').fill(ZIP_SERVICED);
     await start.getByLabel('Vehicle identification number (VIN)').fill(VINS.camry.toLowerCase());
@@ -219,8 +219,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a replacement skips the problem questions, a windshield alone skips the parts step, and Back skips them too', async ({ page, problems }) => {
-    await agent(page);
+  test('a replacement skips the problem questions, a windshield alone skips the parts step, and Back skips them too', async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
     await locationStep(page);
     await vinStep(page, VINS.camry, CAMRY);
@@ -244,8 +244,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('leaving the claim-flow pages clears the flow: starting again shows an empty step 1', async ({ page, problems }) => {
-    await agent(page);
+  test('leaving the claim-flow pages clears the flow: starting again shows an empty step 1', async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
     await locationStep(page);
     await vinField(page).fill(VINS.camry);
@@ -267,8 +267,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a double submit and a retry after a lost reply file ONE referral (same Idempotency-Key, same number)', async ({ page, problems }) => {
-    await agent(page);
+  test('a double submit and a retry after a lost reply file ONE referral (same Idempotency-Key, same number)', async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
     await camryToQuote(page);
     await quoteToDetails(page);
@@ -302,18 +302,18 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a CE admin opening start-claim gets the not-found page', async ({ page, problems }) => {
-    await signIn(page, USERS.ce);
-    await waitForDashboard(page);
+  test('a CE admin opening start-claim gets the not-found page', async ({ page, problems, signInAs }) => {
+    await signInAs('ce');
+    await openDashboard(page);
     await page.goto('/dashboard/start-claim');
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
-  test('an internal admin opening start-claim is sent to the dashboard', async ({ page, problems }) => {
-    await signIn(page, USERS.internal);
-    await waitForDashboard(page);
+  test('an internal admin opening start-claim is sent to the dashboard', async ({ page, problems, signInAs }) => {
+    await signInAs('internal');
+    await openDashboard(page);
     await page.goto('/dashboard/start-claim');
     await waitForDashboard(page);
     await expect(page).toHaveURL(/\/dashboard\/$/);
@@ -321,8 +321,8 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test("validation: VIN, ZIP and the claim details' messages (spec section 5)", async ({ page, problems }) => {
-    await agent(page);
+  test("validation: VIN, ZIP and the claim details' messages (spec section 5)", async ({ page, problems, signInAs }) => {
+    await agent(page, signInAs);
     await startFromHeader(page);
 
     // ZIP: a well-formed ZIP that does not exist, then one no shop serves.
@@ -393,9 +393,9 @@ test.describe('claim flow', () => {
     expect(problems).toEqual([]);
   });
 
-  test('an agent of a co-branded agency with carrier edits sees the block message and no form', async ({ page, problems }) => {
-    await signIn(page, 'carrieredit@demo.test');
-    await waitForDashboard(page);
+  test('an agent of a co-branded agency with carrier edits sees the block message and no form', async ({ page, problems, signInAs }) => {
+    await signInAs('carrierEdit');
+    await openDashboard(page);
     await page.getByRole('banner').getByRole('link', { name: 'File a claim now' }).click();
     await expect(page).toHaveURL(/\/dashboard\/start-claim$/);
     const block = page.getByTestId('carrier-block');

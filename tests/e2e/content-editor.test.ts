@@ -1,16 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, USERS, waitForDashboard } from './fixtures.ts';
+import { callPath } from '../../src/lib/api/contract.ts';
+import { GetEditableArticle, SaveArticle, type EditableArticle } from '../../src/lib/api/content-admin.ts';
+import { expect, openDashboard, test, type SignInAs } from './fixtures.ts';
 
 /** The article the full journey edits and publishes. */
 const EDITED = 'resetting-your-password';
 /** The article the field-error test opens (never saved). */
 const UNTOUCHED = 'switching-your-active-agency';
 
-/** Signs in as the internal admin (lands on the dashboard) and opens a path. */
-async function openAsInternal(page: Page, path: string): Promise<void> {
-  await signIn(page, USERS.internal);
-  await waitForDashboard(page);
+/** Opens a path as the internal admin (the stored sign-in), from the dashboard. */
+async function openAsInternal(page: Page, signInAs: SignInAs, path: string): Promise<void> {
+  await signInAs('internal');
+  await openDashboard(page);
   await page.goto(path);
 }
 
@@ -35,9 +37,9 @@ const row = (page: Page, route: string): Locator => page.locator(`tbody tr[data-
 
 test.describe('content editor (internal admins)', () => {
   for (const path of ['/dashboard/article', '/dashboard/article-details']) {
-    test(`an agent opening ${path} lands on the not-found route`, async ({ page }) => {
-      await signIn(page, USERS.agent);
-      await waitForDashboard(page);
+    test(`an agent opening ${path} lands on the not-found route`, async ({ page, signInAs }) => {
+      await signInAs('agent');
+      await openDashboard(page);
       await page.goto(path);
       await expect(page).toHaveURL(/\/not-found$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -46,8 +48,8 @@ test.describe('content editor (internal admins)', () => {
     });
   }
 
-  test('the list shows the seeded articles; an article opens with both languages and previews', async ({ page }) => {
-    await openAsInternal(page, '/dashboard/article');
+  test('the list shows the seeded articles; an article opens with both languages and previews', async ({ page, signInAs }) => {
+    await openAsInternal(page, signInAs, '/dashboard/article');
     await waitForList(page);
     await expect(page).toHaveTitle('Articles | Agent Portal');
     expect(await page.locator('tbody tr').count()).toBeGreaterThanOrEqual(30);
@@ -96,8 +98,8 @@ test.describe('content editor (internal admins)', () => {
     await expect(page.getByRole('tab', { name: 'English' })).toBeFocused();
   });
 
-  test('saving with an empty English title shows the field error and keeps what was typed', async ({ page }, testInfo) => {
-    await openAsInternal(page, `/dashboard/article-details?articleRoute=${UNTOUCHED}`);
+  test('saving with an empty English title shows the field error and keeps what was typed', async ({ page, signInAs }, testInfo) => {
+    await openAsInternal(page, signInAs, `/dashboard/article-details?articleRoute=${UNTOUCHED}`);
     await waitForEditor(page);
     const en = panel(page, 'English');
     const title = en.getByLabel('Title', { exact: true });
@@ -143,9 +145,9 @@ test.describe('content editor (internal admins)', () => {
     await expect(panel(page, 'English').getByLabel('Title', { exact: true })).toHaveValue('Switching your active agency');
   });
 
-  test('a new draft article is created and appears in the list as a draft', async ({ page }) => {
+  test('a new draft article is created and appears in the list as a draft', async ({ page, signInAs }) => {
     const route = `e2e-draft-${Date.now()}`;
-    await openAsInternal(page, '/dashboard/article');
+    await openAsInternal(page, signInAs, '/dashboard/article');
     await waitForList(page);
     await page.getByRole('link', { name: 'New article' }).click();
     await waitForEditor(page);
@@ -202,10 +204,17 @@ test.describe('content editor (internal admins)', () => {
     await expect(panel(page, 'English').getByLabel('Summary')).toHaveValue('A draft written by the end-to-end test, saved twice.');
   });
 
-  test('the full journey: edit a title, save, publish, and the public article shows it (no restart)', async ({ page }) => {
+  test('the full journey: edit a title, save, publish, and the public article shows it (no restart)', async ({ page, signInAs, apiAs, cleanup }) => {
     test.setTimeout(240_000);
     const newTitle = `Resetting your password (edited ${Date.now()})`;
-    await openAsInternal(page, `/dashboard/article-details?articleRoute=${EDITED}`);
+    // Afterwards the editor has the article as it was (saved back; the published site changes at the next publish).
+    const original = await apiAs<EditableArticle>('internal', callPath(GetEditableArticle), { articleRoute: EDITED });
+    expect(original.status).toBe(200);
+    cleanup(async () => {
+      const saved = await apiAs('internal', callPath(SaveArticle), { isNew: false, article: original.body!.result });
+      expect(saved.status, `saving ${EDITED} back: ${saved.body?.message}`).toBe(200);
+    });
+    await openAsInternal(page, signInAs, `/dashboard/article-details?articleRoute=${EDITED}`);
     await waitForEditor(page);
     await panel(page, 'English').getByLabel('Title', { exact: true }).fill(newTitle);
     await page.getByRole('button', { name: 'Save article' }).click();

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, openDashboard, signIn, test, USERS, userMenuButton, waitForDashboard } from './fixtures.ts';
 
 const loginForm = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Sign in' });
 
@@ -51,9 +51,9 @@ test.describe('route guard and referrals', () => {
   });
 
   for (const path of ['/dashboard/internal-admin-dashboard', '/dashboard/admin-agent-dashboard']) {
-    test(`${path} redirects to the agent dashboard`, async ({ page, problems }) => {
-      await signIn(page, USERS.agent);
-      await waitForDashboard(page);
+    test(`${path} redirects to the agent dashboard`, async ({ page, problems, signInAs }) => {
+      await signInAs('agent');
+      await openDashboard(page);
       await page.goto(path);
       await waitForDashboard(page);
       await expect(page).toHaveURL(/\/dashboard\/$/);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CLAIM_DETAILS, stepHeading, VINS, ZIP_SERVICED } from './claim-steps.ts';
-import { agencyButton, DEMO_PASSWORD, expect, signIn, test, USERS, userMenu, userMenuButton, waitForDashboard } from './fixtures.ts';
+import { agencyButton, DEMO_PASSWORD, expect, openDashboard, test, USERS, userMenu, userMenuButton, waitForDashboard } from './fixtures.ts';
 
 /** Presses Tab until the target has focus (from the top of the page); fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
@@ -20,9 +20,9 @@ async function expectActive(list: Locator, items: Locator, index: number): Promi
 }
 
 test.describe('keyboard only', () => {
-  test('the user menu: Tab to it, Enter opens, ArrowDown moves, Escape closes and returns focus', async ({ page, problems }) => {
-    await signIn(page, USERS.admin);
-    await waitForDashboard(page);
+  test('the user menu: Tab to it, Enter opens, ArrowDown moves, Escape closes and returns focus', async ({ page, problems, signInAs }) => {
+    await signInAs('admin');
+    await openDashboard(page);
     const button = userMenuButton(page);
     await page.locator('body').focus();
 
@@ -63,9 +63,9 @@ test.describe('keyboard only', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the agency dropdown: open, move, choose with Enter; Escape closes without change', async ({ page, problems }) => {
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+  test('the agency dropdown: open, move, choose with Enter; Escape closes without change', async ({ page, problems, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     const button = agencyButton(page);
     await expect(button).toContainText('Harbor Point Insurance Group');
     await expect(page.locator('.agency-card[data-agency-number="10045821"]')).toHaveClass(/is-active/);
@@ -105,9 +105,9 @@ test.describe('keyboard only', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the Explore menu opens with the keyboard and closes with Escape', async ({ page, problems }) => {
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+  test('the Explore menu opens with the keyboard and closes with Escape', async ({ page, problems, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     const explore = page.getByRole('button', { name: 'Explore' });
     await page.locator('body').focus();
 
@@ -150,9 +150,9 @@ test.describe('keyboard only', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a claim is filed with the keyboard only: quick start, steps, appointment, details, review', async ({ page, problems }) => {
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+  test('a claim is filed with the keyboard only: quick start, steps, appointment, details, review', async ({ page, problems, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     await page.locator('body').focus();
     /** Tab to a control, then type into it. */
     const typeInto = async (target: Locator, text: string) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { agencyButton, expect, menuItems, signIn, switchAgency, test, USERS, waitForDashboard } from './fixtures.ts';
+import { agencyButton, expect, menuItems, openDashboard, switchAgency, test } from './fixtures.ts';
 
 const NO_MANAGER = 'No Account Manager has been assigned. Reach out to the Agency Care Desk for help.';
 
@@ -9,9 +9,9 @@ const careDeskPanel = (page: Page) => page.getByRole('region', { name: 'Agency C
 const managerPanel = (page: Page) => page.getByRole('region', { name: 'Your Account Manager' });
 
 test.describe('header, user menu and footer panels by role', () => {
-  test('agent: co-branded agency hides "Get a quote"; switching to a non-co-branded agency shows it', async ({ page, problems }) => {
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+  test('agent: co-branded agency hides "Get a quote"; switching to a non-co-branded agency shows it', async ({ page, problems, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
 
     await expect(fileClaimLink(page)).toBeVisible();
     await expect(fileClaimLink(page)).toBeEnabled();
@@ -38,9 +38,9 @@ test.describe('header, user menu and footer panels by role', () => {
     expect(problems).toEqual([]);
   });
 
-  test('agency admin: full menu; an agency without an account manager shows the care-desk message', async ({ page, problems }) => {
-    await signIn(page, USERS.admin);
-    await waitForDashboard(page);
+  test('agency admin: full menu; an agency without an account manager shows the care-desk message', async ({ page, problems, signInAs }) => {
+    await signInAs('admin');
+    await openDashboard(page);
 
     await expect(fileClaimLink(page)).toBeEnabled();
     await expect(agencyButton(page)).toContainText('Summit Ridge Agency');
@@ -56,9 +56,9 @@ test.describe('header, user menu and footer panels by role', () => {
     expect(problems).toEqual([]);
   });
 
-  test('internal admin: no "File a claim now", sign-out-only menu, neither footer panel', async ({ page, problems }) => {
-    await signIn(page, USERS.internal);
-    await waitForDashboard(page);
+  test('internal admin: no "File a claim now", sign-out-only menu, neither footer panel', async ({ page, problems, signInAs }) => {
+    await signInAs('internal');
+    await openDashboard(page);
 
     expect(await menuItems(page)).toEqual(['Sign out']);
     await expect(fileClaimAny(page)).toHaveCount(0);
@@ -69,9 +69,9 @@ test.describe('header, user menu and footer panels by role', () => {
     expect(problems).toEqual([]);
   });
 
-  test('CE admin: no "File a claim now", sign-out-only menu, care-desk panel but no account manager panel', async ({ page, problems }) => {
-    await signIn(page, USERS.ce);
-    await waitForDashboard(page);
+  test('CE admin: no "File a claim now", sign-out-only menu, care-desk panel but no account manager panel', async ({ page, problems, signInAs }) => {
+    await signInAs('ce');
+    await openDashboard(page);
 
     expect(await menuItems(page)).toEqual(['Sign out']);
     await expect(fileClaimAny(page)).toHaveCount(0);

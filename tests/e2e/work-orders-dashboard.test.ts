@@ -2,12 +2,12 @@
 // of the active agency (counts, chart, recent orders), the tabs and the URL, the open and completed lists (paging,
 // sorting, search, date range), a claim filed through the flow in the open list, live status changes without a
 // reload, and an agent of another agency who does not see the order.
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callPath } from '../../src/lib/api/contract.ts';
 import { AdvanceWorkOrder, GetDashboardWorkOrders, GetOpenWorkOrders, type Dashboard } from '../../src/lib/api/work-orders.ts';
 import { CLOSED_STATUSES, WORK_ORDER_STATUSES, isOpen } from '../../src/lib/work-orders.ts';
 import { camryToQuote, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral } from './claim-steps.ts';
-import { expect, signIn, switchAgency, test, USERS, waitForDashboard } from './fixtures.ts';
+import { expect, openDashboard, switchAgency, test, waitForDashboard, type PageAs } from './fixtures.ts';
 
 /** Demo agencies (src/server/db/seed.ts): the agent's default and second agency. */
 const HARBOR_POINT = { number: '10045821', name: 'Harbor Point Insurance Group' };
@@ -35,11 +35,10 @@ async function callApi(page: Page, path: string, body: Record<string, unknown>):
 }
 
 /** The internal admin in a browser context of their own: advances work orders through the API (AdvanceWorkOrder). */
-async function internalAdmin(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, USERS.internal);
-  await waitForDashboard(page);
+async function internalAdmin(pageAs: PageAs) {
+  const page = await pageAs('internal');
+  await openDashboard(page);
+  const context = page.context();
   return {
     async advance(workOrderId: string, status: string): Promise<void> {
       const r = await callApi(page, callPath(AdvanceWorkOrder), { WorkOrderId: workOrderId, Status: status });
@@ -47,11 +46,6 @@ async function internalAdmin(browser: Browser) {
     },
     close: () => context.close(),
   };
-}
-
-async function signInAs(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await waitForDashboard(page);
 }
 
 /** The work-order section of the dashboard. */
@@ -94,8 +88,9 @@ async function dashboardOf(page: Page, agency: string): Promise<Dashboard> {
 }
 
 test.describe('work orders on the agent dashboard', () => {
-  test('the agent sees the overview of the active agency (counts, chart, recent orders); switching agency changes it', async ({ page }) => {
-    await signInAs(page, USERS.agent);
+  test('the agent sees the overview of the active agency (counts, chart, recent orders); switching agency changes it', async ({ page, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     const wo = section(page);
     await expect(tab(page, 'Overview')).toHaveAttribute('aria-selected', 'true');
     await expect(wo.getByTestId('wo-scope')).toHaveText(`The work orders you filed for ${HARBOR_POINT.name}.`);
@@ -132,8 +127,9 @@ test.describe('work orders on the agent dashboard', () => {
     expect(await rowIds(recent)).toEqual(summit.Recent.map((r) => r.WorkOrderId));
   });
 
-  test('the tabs: arrow keys, the view in the URL, Back, and a count that opens its list', async ({ page }) => {
-    await signInAs(page, USERS.agent);
+  test('the tabs: arrow keys, the view in the URL, Back, and a count that opens its list', async ({ page, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     await tab(page, 'Overview').focus();
     await page.keyboard.press('ArrowRight');
     await expect(tab(page, 'Open')).toBeFocused();
@@ -177,8 +173,9 @@ test.describe('work orders on the agent dashboard', () => {
     expect(new Set(await statuses(table))).toEqual(new Set(['Survey complete']));
   });
 
-  test('open list (agency admin, the whole agency): paging, sorting, search by policy number, referral number and name, date range', async ({ page }) => {
-    await signInAs(page, USERS.admin);
+  test('open list (agency admin, the whole agency): paging, sorting, search by policy number, referral number and name, date range', async ({ page, signInAs }) => {
+    await signInAs('admin');
+    await openDashboard(page);
     await expect(section(page).getByTestId('wo-scope')).toHaveText(`Every work order of ${SUMMIT_RIDGE.name}.`);
     await tab(page, 'Open').click();
     const table = listTable(page, 'Open');
@@ -274,8 +271,9 @@ test.describe('work orders on the agent dashboard', () => {
     await expect(rows(table)).toHaveCount(0);
   });
 
-  test('the completed list holds completed, survey-complete and cancelled orders; the open list the others', async ({ page }) => {
-    await signInAs(page, USERS.agent);
+  test('the completed list holds completed, survey-complete and cancelled orders; the open list the others', async ({ page, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     const harbor = await dashboardOf(page, HARBOR_POINT.number);
     await tab(page, 'Completed').click();
     const table = listTable(page, 'Completed');
@@ -296,8 +294,9 @@ test.describe('work orders on the agent dashboard', () => {
     for (const s of await statuses(open)) expect(isOpen(s as (typeof WORK_ORDER_STATUSES)[number]), s).toBe(true);
   });
 
-  test('a claim filed through the flow shows up in the open list and changes live; an agent of another agency does not see it', async ({ page, browser }) => {
-    await signInAs(page, USERS.agent);
+  test('a claim filed through the flow shows up in the open list and changes live; an agent of another agency does not see it', async ({ page, signInAs, pageAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     await startFromHeader(page);
     await camryToQuote(page);
     await quoteToDetails(page);
@@ -321,7 +320,7 @@ test.describe('work orders on the agent dashboard', () => {
     // Live: the internal admin advances it; the row changes in place and the change is announced, no reload.
     await expect(section(page).getByText('Live updates on')).toBeVisible();
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    const admin = await internalAdmin(browser);
+    const admin = await internalAdmin(pageAs);
     try {
       const ourRow = table.locator(`tbody tr[data-work-order-id="${workOrderId}"]`);
       await admin.advance(workOrderId, 'Policyholder contacted');
@@ -347,10 +346,10 @@ test.describe('work orders on the agent dashboard', () => {
     }
 
     // An agent of another agency (the admin of Summit Ridge and Lakeshore) finds nothing, in the page or the API.
-    const other = await browser.newContext();
+    const p2 = await pageAs('admin');
+    const other = p2.context();
     try {
-      const p2 = await other.newPage();
-      await signInAs(p2, USERS.admin);
+      await openDashboard(p2);
       await tab(p2, 'Open').click();
       const search = filters(p2, 'open').getByRole('searchbox', { name: 'Search' });
       await search.fill(referral);

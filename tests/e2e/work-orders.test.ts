@@ -4,10 +4,10 @@
 // preferences are saved with the spec's phone messages (and pre-fill the next claim's alerts).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { extractPdfText } from '../helpers/pdf-text.ts';
 import { camryToQuote, CAMRY, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral, VINS } from './claim-steps.ts';
-import { expect, openUserMenu, signIn, test, USERS, waitForDashboard } from './fixtures.ts';
+import { expect, openDashboard, openUserMenu, test, type PageAs, type Role } from './fixtures.ts';
 import { callApi, detailsPath, detailsStatus, findOrder, openDetails } from './work-order-steps.ts';
 
 /** The dev mailbox of the e2e server (playwright.config.ts: DATA_DIR = E2E_DATA_DIR or .data-e2e). */
@@ -29,12 +29,10 @@ async function mailsMentioning(text: string): Promise<{ name: string; content: s
   return found;
 }
 
-/** A second signed-in browser (its own context: another user's session). */
-async function secondUser(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await waitForDashboard(page);
+/** A second signed-in browser (its own context: another user's session, from the stored sign-in) on the dashboard. */
+async function secondUser(pageAs: PageAs, role: Role): Promise<Page> {
+  const page = await pageAs(role);
+  await openDashboard(page);
   return page;
 }
 
@@ -44,10 +42,10 @@ const successAlert = (page: Page, text: string) => page.locator('.alert[data-kin
 test.describe.serial('a claim becomes a work order the agent follows live', () => {
   let filed: { WorkOrderId: string; ReferralNumber: string };
 
-  test('filed through the flow, advanced in the console, the agent sees it live and gets the email', async ({ page, browser }) => {
+  test('filed through the flow, advanced in the console, the agent sees it live and gets the email', async ({ page, signInAs, pageAs }) => {
     // 1. The agent files a claim (the flow ticks the 'Service is scheduled' email alert).
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+    await signInAs('agent');
+    await openDashboard(page);
     await startFromHeader(page);
     await camryToQuote(page);
     await quoteToDetails(page);
@@ -81,7 +79,7 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     // 3. An internal admin, in a second browser, finds it in the console from their dashboard and advances it twice.
-    const admin = await secondUser(browser, USERS.internal);
+    const admin = await secondUser(pageAs, 'internal');
     await admin.getByRole('link', { name: 'Work-order console' }).click();
     await expect(admin).toHaveURL(/\/dashboard\/work-order-console$/);
     await expect(admin.getByRole('heading', { level: 1, name: 'Work-order console' })).toBeVisible();
@@ -126,10 +124,10 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     await admin.context().close();
   });
 
-  test('an agent of another agency gets nothing: not found on the page, 404 from the API', async ({ page }) => {
+  test('an agent of another agency gets nothing: not found on the page, 404 from the API', async ({ page, signInAs }) => {
     // admin@demo.test administers two other agencies (20077314, 30012967), not the agent's 10045821.
-    await signIn(page, USERS.admin);
-    await waitForDashboard(page);
+    await signInAs('admin');
+    await openDashboard(page);
     await page.goto(detailsPath(filed));
     await expect(page.getByRole('heading', { level: 1, name: 'Work order not found' })).toBeVisible();
     await expect(page.getByText(CLAIM_DETAILS.policyNumber)).toHaveCount(0);
@@ -146,9 +144,9 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     await page.goto(`/dashboard/order-survey-details?workOrderId=${filed.WorkOrderId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'No survey for this work order' })).toBeVisible();
   });
-  test('the filed order is in the agent’s open work orders, and opens from there and from the email’s link', async ({ page }) => {
-    await signIn(page, USERS.agent);
-    await waitForDashboard(page);
+  test('the filed order is in the agent’s open work orders, and opens from there and from the email’s link', async ({ page, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
     await page.goto('/dashboard/?view=open');
     const table = page.getByRole('table', { name: /Open work orders/ });
     await expect(table).toBeVisible();
@@ -165,9 +163,9 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
   });
 });
 
-test('the recalibration certificate downloads as a PDF whose text holds the VIN', async ({ page, browser }) => {
-  await signIn(page, USERS.agent);
-  await waitForDashboard(page);
+test('the recalibration certificate downloads as a PDF whose text holds the VIN', async ({ page, signInAs, pageAs }) => {
+  await signInAs('agent');
+  await openDashboard(page);
   const order = await findOrder(page, 'Completed', (o) => o.HasRecalibration && o.Vin !== null, { agencies: ['10045821', '20077314'] });
   await openDetails(page, order);
   await expect(page.getByTestId('vin')).toHaveText(order.Vin!);
@@ -185,17 +183,22 @@ test('the recalibration certificate downloads as a PDF whose text holds the VIN'
 
   // Another agency's admin gets the JSON refusal, not the file.
   const other = await findOrder(page, 'Completed', (o) => o.HasRecalibration, { agencies: ['10045821'] });
-  const admin = await secondUser(browser, USERS.admin);
+  const admin = await secondUser(pageAs, 'admin');
   const refused = await callApi(admin, 'AgencyWorkOrder/DownloadRecalibrationCertificate', { WorkOrderId: other.WorkOrderId }, 'GET');
   expect(refused.status).toBe(404);
   expect(refused.contentType).toContain('application/json');
   await admin.context().close();
 });
 
-test('a failed referral is resubmitted and goes back to Received', async ({ page }) => {
-  await signIn(page, USERS.agent);
-  await waitForDashboard(page);
+test('a failed referral is resubmitted and goes back to Received', async ({ page, signInAs, apiAs, cleanup }) => {
+  await signInAs('agent');
+  await openDashboard(page);
   const order = await findOrder(page, 'Open', (o) => o.CanResubmit, { Status: 'Failed', agencies: ['10045821', '20077314'] });
+  // Afterwards the demo order is Failed again (an internal admin moves it back), for the next test that looks for one.
+  cleanup(async () => {
+    const back = await apiAs('internal', 'InternalAdmin/AdvanceWorkOrder', { WorkOrderId: order.WorkOrderId, Status: 'Failed', Note: 'e2e cleanup: back to Failed' });
+    expect(back.status, `moving ${order.WorkOrderId} back to Failed: ${back.body?.message}`).toBe(200);
+  });
   await openDetails(page, order);
   await expect(detailsStatus(page)).toHaveText('Failed');
   await page.getByRole('button', { name: 'Resubmit referral' }).click();
@@ -218,9 +221,9 @@ test('a failed referral is resubmitted and goes back to Received', async ({ page
   await expect(timeline.nth(-2)).toContainText('Failed');
 });
 
-test('the survey of a survey-complete order: rating, answers, comment and time', async ({ page }) => {
-  await signIn(page, USERS.agent);
-  await waitForDashboard(page);
+test('the survey of a survey-complete order: rating, answers, comment and time', async ({ page, signInAs }) => {
+  await signInAs('agent');
+  await openDashboard(page);
   const order = await findOrder(page, 'Completed', (o) => o.HasSurvey, { Status: 'Survey complete', agencies: ['10045821', '20077314'] });
   const survey = await callApi<{ Rating: number; Answers: { Question: string; Answer: string }[]; Comment: string | null; CompletedAt: string }>(
     page,
@@ -245,9 +248,24 @@ test('the survey of a survey-complete order: rating, answers, comment and time',
   await expect(page.getByRole('heading', { level: 1, name: `Work order ${order.WorkOrderId}` })).toBeVisible();
 });
 
-test('manage-account saves the contact preferences with the spec’s phone messages, and a new claim starts with them', async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await waitForDashboard(page);
+test('manage-account saves the contact preferences with the spec’s phone messages, and a new claim starts with them', async ({ page, signInAs, apiAs, cleanup }) => {
+  // Put the preferences back afterwards, passed or failed (other tests file claims as this user).
+  cleanup(async () => {
+    const reset = await apiAs('admin', 'User/UpdateUserAgentContactPrefs', {
+      PolicyholderContactText: false,
+      PolicyholderContactEmail: false,
+      ServiceScheduledText: false,
+      ServiceScheduledEmail: false,
+      ServiceCompleteText: false,
+      ServiceCompleteEmail: false,
+      SurveyCompleteText: false,
+      SurveyCompleteEmail: false,
+      AgentPhoneNo: null,
+    });
+    expect(reset.status).toBe(200);
+  });
+  await signInAs('admin');
+  await openDashboard(page);
   const menu = await openUserMenu(page);
   await menu.getByRole('menuitem', { name: 'Manage my account' }).click();
   await expect(page).toHaveURL(/\/dashboard\/manage-account$/);
@@ -295,41 +313,28 @@ test('manage-account saves the contact preferences with the spec’s phone messa
   await expect(page.getByRole('group', { name: 'Email me when' }).getByRole('checkbox', { name: 'Service is scheduled' })).not.toBeChecked();
   await expect(page.getByLabel(/Your mobile number for text alerts/)).toHaveValue('813-555-0134');
 
-  // Put the preferences back (other tests file claims as this user).
-  const reset = await callApi(page, 'User/UpdateUserAgentContactPrefs', {
-    PolicyholderContactText: false,
-    PolicyholderContactEmail: false,
-    ServiceScheduledText: false,
-    ServiceScheduledEmail: false,
-    ServiceCompleteText: false,
-    ServiceCompleteEmail: false,
-    SurveyCompleteText: false,
-    SurveyCompleteEmail: false,
-    AgentPhoneNo: null,
-  });
-  expect(reset.status).toBe(200);
 });
 
-for (const [who, email, route] of [
-  ['an agent', USERS.agent, '/dashboard/work-order-console'],
-  ['an agency admin', USERS.admin, '/dashboard/work-order-console'],
-  ['a CE admin', USERS.ce, '/dashboard/work-order-details?workOrderId=WO1&referralNumber=123456'],
-  ['a CE admin', USERS.ce, '/dashboard/order-survey-details?workOrderId=WO1'],
-  ['an internal admin', USERS.internal, '/dashboard/manage-account'],
-  ['a CE admin', USERS.ce, '/dashboard/manage-account'],
+for (const [who, role, route] of [
+  ['an agent', 'agent', '/dashboard/work-order-console'],
+  ['an agency admin', 'admin', '/dashboard/work-order-console'],
+  ['a CE admin', 'ce', '/dashboard/work-order-details?workOrderId=WO1&referralNumber=123456'],
+  ['a CE admin', 'ce', '/dashboard/order-survey-details?workOrderId=WO1'],
+  ['an internal admin', 'internal', '/dashboard/manage-account'],
+  ['a CE admin', 'ce', '/dashboard/manage-account'],
 ] as const) {
-  test(`${who} opening ${route.split('?')[0]} gets the not-found page`, async ({ page }) => {
-    await signIn(page, email);
-    await waitForDashboard(page);
+  test(`${who} opening ${route.split('?')[0]} gets the not-found page`, async ({ page, signInAs }) => {
+    await signInAs(role);
+    await openDashboard(page);
     await page.goto(route);
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 }
 
-test('work-order details without an id, and an unknown id, say so', async ({ page }) => {
-  await signIn(page, USERS.agent);
-  await waitForDashboard(page);
+test('work-order details without an id, and an unknown id, say so', async ({ page, signInAs }) => {
+  await signInAs('agent');
+  await openDashboard(page);
   await page.goto('/dashboard/work-order-details');
   await expect(page.getByRole('heading', { level: 1, name: 'No work order was chosen' })).toBeVisible();
   await page.goto('/dashboard/work-order-details?workOrderId=WO999999999&referralNumber=999999999');

@@ -1,8 +1,9 @@
-import { agencyButton, expect, menuItems, signIn, test, USERS, waitForDashboard } from './fixtures.ts';
+import { agencyButton, expect, menuItems, openDashboard, test } from './fixtures.ts';
+
+test.use({ signedInAs: 'noaccount' });
 
 test('an agent with zero accounts sees a disabled "File a claim now" and the no-agency empty state', async ({ page, problems }) => {
-  await signIn(page, USERS.noaccount);
-  await waitForDashboard(page);
+  await openDashboard(page);
   await expect(page.getByRole('heading', { name: 'Welcome back, Taylor' })).toBeVisible();
 
   const fileClaim = page.getByRole('banner').getByRole('button', { name: 'File a claim now' });
