@@ -15,7 +15,7 @@ const MAILBOX = join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mailbox');
 
 /** The messages in the dev mailbox that mention `text` (headers unfolded), by file name. */
 async function mailsMentioning(text: string): Promise<{ name: string; content: string }[]> {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = await readdir(MAILBOX);
   } catch {

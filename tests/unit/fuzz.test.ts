@@ -681,7 +681,7 @@ interface Reply {
 const keepAlive = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function toReply(status: number, contentType: string, text: string): Reply {
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {

@@ -39,6 +39,7 @@ async function waitForPublish() {
 
 describe.skipIf(!hasDist)('publishing: snapshot, build into a new folder, Pagefind, atomic switch', () => {
   it('an edited article reaches the site only when published; one rebuild at a time; no restart', { timeout: 180_000 }, async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON reply read freely by the test
     const article = ((await callApi(portal, 'ContentAdmin/GetArticle', { token, body: { AppName: 't', articleRoute: ROUTE } })).json!.result) as Record<string, any>;
     const newTitle = `Resetting your password, step by step (${Date.now()})`;
     const saved = await callApi(portal, 'ContentAdmin/SaveArticle', { token, body: { AppName: 't', isNew: false, article: { ...article, en: { ...article.en, title: newTitle } } } });

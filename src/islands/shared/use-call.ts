@@ -34,6 +34,7 @@ export function useCall<T>(key: string | null, run: () => Promise<T>): CallState
       live = false;
     };
     // `run` is rebuilt every render; the key says what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
   const fresh = state.key === key;
   const failed = fresh && state.failed === true;

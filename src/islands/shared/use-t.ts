@@ -26,7 +26,8 @@ export function useT<N extends Namespace = never>(...namespaces: N[]): Translato
     return () => {
       live = false;
     };
-    // The namespaces are a fixed list per island.
+    // The namespaces are a fixed list per island; `lang` never changes; `t` is only checked once loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, failed]);
   return t;
 }

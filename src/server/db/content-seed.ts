@@ -62,7 +62,7 @@ export function readContentSource(dir = CONTENT_SOURCE_DIR) {
         meta ??= fm;
         versions[lang] = { title: fm.title, summary: fm.summary, body };
       } catch (err) {
-        throw new Error(`content source ${file}: ${(err as Error).message}`);
+        throw new Error(`content source ${file}: ${(err as Error).message}`, { cause: err });
       }
     }
     articles.push({ route, layout: meta!.layout, author: meta!.author, publishedOn: meta!.publishedOn, tags: meta!.tags, versions });
@@ -74,7 +74,7 @@ export function readContentSource(dir = CONTENT_SOURCE_DIR) {
       try {
         pages.push(Page.parse(JSON.parse(readFileSync(join(pagesDir, f), 'utf8'))));
       } catch (err) {
-        throw new Error(`content source ${join(pagesDir, f)}: ${(err as Error).message}`);
+        throw new Error(`content source ${join(pagesDir, f)}: ${(err as Error).message}`, { cause: err });
       }
     }
   }

@@ -45,6 +45,7 @@ export function acquireDirLock(dir: string): DirLock {
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
         throw new Error(
           `The data directory ${dir} is in use by process ${holder}. PGlite allows one process per directory: stop that process, or use DATABASE_URL (PostgreSQL) for several.`,
+          { cause: err },
         );
       }
       rmSync(file, { force: true });

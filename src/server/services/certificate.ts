@@ -214,6 +214,8 @@ function makeSanitizer(font: PDFFont): (text: string | null | undefined) => stri
   const supported = new Set(font.getCharacterSet());
   return (text) => {
     let out = '';
+    // Control characters are what this removes: the PDF font has no glyph for them.
+    // eslint-disable-next-line no-control-regex
     for (const ch of (text ?? '').normalize('NFC').replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim()) {
       const cp = ch.codePointAt(0)!;
       if (supported.has(cp)) {
@@ -240,7 +242,6 @@ function wrapText(text: string, font: PDFFont, size: number, width: number, limi
       continue;
     }
     if (line) lines.push(line);
-    line = '';
     let rest = word;
     while (!fits(rest) && lines.length < limit) {
       // The longest prefix that fits (at least one character), by bisection.
