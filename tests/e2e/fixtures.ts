@@ -167,9 +167,19 @@ class SignInStore {
   }
 }
 
+/**
+ * The Spanish site of a base URL: the same server on a host containing 'espanol.' (Chromium resolves any
+ * *.localhost name to the loopback address). A stored sign-in is restored there too.
+ */
+export function spanishOrigin(baseURL: string): string {
+  const url = new URL(baseURL);
+  url.hostname = `espanol.${url.hostname}`;
+  return url.origin;
+}
+
 /** Runs in every document of a restored context: puts the stored sign-in in the portal's sessionStorage, once per tab. */
-function restoreTabSignIn(arg: { origin: string; marker: string; entries: Record<string, string> }): void {
-  if (window.location.origin !== arg.origin) return;
+function restoreTabSignIn(arg: { origins: string[]; marker: string; entries: Record<string, string> }): void {
+  if (!arg.origins.includes(window.location.origin)) return;
   if (sessionStorage.getItem(arg.marker) !== null) return;
   sessionStorage.setItem(arg.marker, '1');
   for (const [k, v] of Object.entries(arg.entries)) sessionStorage.setItem(k, v);
@@ -180,7 +190,7 @@ async function restoreSignIn(store: SignInStore, context: BrowserContext, role: 
   const state = await store.get(role);
   const origin = new URL(store.baseURL).origin;
   await context.addCookies(state.cookies);
-  await context.addInitScript(restoreTabSignIn, { origin, marker: RESTORED_MARKER, entries: state.session });
+  await context.addInitScript(restoreTabSignIn, { origins: [origin, spanishOrigin(store.baseURL)], marker: RESTORED_MARKER, entries: state.session });
   context.on('request', (r) => {
     const url = new URL(r.url());
     // A token call rotates the refresh token; an end-session call revokes the grant: the stored copy is spent.
