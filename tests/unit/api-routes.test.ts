@@ -263,7 +263,7 @@ describe('GetAccountManagerDetails', () => {
   it('an agent asking for an agency they are not in (30012967) → 403', async () => {
     const res = await call('GetAccountManagerDetails', 'agent', { AccountNumber: '30012967' });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ isSuccess: false, message: 'You do not have access to this agency.', result: null });
+    expect(res.json).toEqual({ isSuccess: false, message: 'You do not have access to this agency.', code: 'noAgencyAccess', result: null });
   });
 
   it('admins of other agencies, CE admins and users without agencies → 403', async () => {
@@ -321,7 +321,7 @@ describe('GetUserDetails', () => {
     for (const p of ['agent', 'admin', 'ce'] as const) {
       const res = await call('GetUserDetails', p, { userId: userId.noaccount });
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ isSuccess: false, message: 'You may only read your own details.', result: null });
+      expect(res.json).toEqual({ isSuccess: false, message: 'You may only read your own details.', code: 'ownDetailsOnly', result: null });
     }
   });
 
@@ -396,7 +396,7 @@ describe('UpdateUserDefaultAgency', () => {
     for (const [p, agency] of [['agent', '30012967'], ['admin', '10045821'], ['noaccount', '10045821'], ['internal', '10045821'], ['agent', '99999999']] as const) {
       const res = await call('UpdateUserDefaultAgency', p, { AgencyNumber: agency });
       expect(res.status, `${p} ${agency}`).toBe(403);
-      expect(res.json).toEqual({ isSuccess: false, message: 'You do not belong to this agency.', result: null });
+      expect(res.json).toEqual({ isSuccess: false, message: 'You do not belong to this agency.', code: 'notInAgency', result: null });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -429,7 +429,7 @@ describe('ClearAgencyNotificationFlag', () => {
     await portal.db.query('UPDATE user_agencies SET show_agency_change_notification = true WHERE user_id = $1 AND agency_number = $2', [userId.admin, '30012967']);
     const res = await call('ClearAgencyNotificationFlag', 'agent', { AgencyNumber: '30012967' });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ isSuccess: false, message: 'You do not belong to this agency.', result: null });
+    expect(res.json).toEqual({ isSuccess: false, message: 'You do not belong to this agency.', code: 'notInAgency', result: null });
     expect(await flag(userId.admin, '30012967')).toBe(true);
     for (const p of ['ce', 'internal', 'noaccount'] as const) expect((await call('ClearAgencyNotificationFlag', p, { AgencyNumber: '30012967' })).status).toBe(403);
     expect(await flag(userId.admin, '30012967')).toBe(true);

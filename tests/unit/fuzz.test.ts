@@ -739,13 +739,13 @@ function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
   switch (exp.kind) {
     case 'too-large':
       if (r.status !== 413) return `expected 413 for a body over ${limitOf(contract)} bytes, got ${r.status}`;
-      return sameJson(r.body, { isSuccess: false, message: 'Request body too large.', result: null }) ? null : `bad 413 body: ${r.text.slice(0, 200)}`;
+      return sameJson(r.body, { isSuccess: false, message: 'Request body too large.', code: 'bodyTooLarge', result: null }) ? null : `bad 413 body: ${r.text.slice(0, 200)}`;
     case 'not-found':
       if (r.status !== 404) return `expected 404 for a path no route matches, got ${r.status}: ${r.text.slice(0, 200)}`;
-      return sameJson(r.body, { isSuccess: false, message: 'Not found.', result: null }) ? null : `bad 404 body: ${r.text.slice(0, 200)}`;
+      return sameJson(r.body, { isSuccess: false, message: 'Not found.', code: 'notFound', result: null }) ? null : `bad 404 body: ${r.text.slice(0, 200)}`;
     case 'invalid-json':
       if (r.status !== 400) return `expected 400 for invalid JSON, got ${r.status}: ${r.text.slice(0, 200)}`;
-      return sameJson(r.body, { isSuccess: false, message: INVALID_JSON_MESSAGE, result: null }) ? null : `bad invalid-JSON body: ${r.text.slice(0, 200)}`;
+      return sameJson(r.body, { isSuccess: false, message: INVALID_JSON_MESSAGE, code: 'notJson', result: null }) ? null : `bad invalid-JSON body: ${r.text.slice(0, 200)}`;
     case 'invalid': {
       if (r.status !== 400) return `expected 400 for input the contract refuses, got ${r.status}: ${r.text.slice(0, 200)}`;
       if (!refusal.success) return `400 without the error envelope: ${r.text.slice(0, 300)}`;
@@ -763,10 +763,13 @@ function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
         if (e.path !== path) return `field error ${i} is at ${JSON.stringify(e.path)}, the issue at ${JSON.stringify(path)}`;
         const ok = issue.code === 'unrecognized_keys' ? UNKNOWN_FIELDS.test(e.message) : FIELD_MESSAGES.some((m) => (typeof m === 'string' ? e.message === m : m.test(e.message)));
         if (!ok) return `field error ${i} (${issue.code} at ${path}) has a message the test does not know: ${JSON.stringify(e.message).slice(0, 200)}`;
+        // Every field error carries a message code, so the browser can say it in the reader's language.
+        if (!e.code || !/^[a-zA-Z]+$/.test(e.code)) return `field error ${i} (${issue.code} at ${path}) has no message code: ${JSON.stringify(e).slice(0, 200)}`;
       }
       const listed = errors.slice(0, 5).map((e) => `${e.path}: ${e.message}`).join('; ');
       const want = `Invalid request: ${listed}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`;
       if (message !== want) return `message is not the field errors as listed:\n  got  ${message.slice(0, 300)}\n  want ${want.slice(0, 300)}`;
+      if (refusal.data.code !== 'invalidRequest') return `a refused input's code is ${JSON.stringify(refusal.data.code)}, not 'invalidRequest'`;
       return null;
     }
     case 'valid': {

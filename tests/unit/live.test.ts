@@ -105,7 +105,7 @@ describe('GET AgencyWorkOrder/Events', () => {
   it('401 without a token (or with a bad one), 403 for a CE admin, 400 for an unknown parameter: the JSON envelope', async () => {
     const none = await callApi(portal, callPath(AgencyWorkOrderEvents));
     expect(none.status).toBe(401);
-    expect(none.json).toEqual({ isSuccess: false, message: 'Unauthorized', result: null });
+    expect(none.json).toEqual({ isSuccess: false, message: 'Unauthorized', code: 'unauthorized', result: null });
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
     expect((await callApi(portal, callPath(AgencyWorkOrderEvents), { token: 'not-a-real-token-at-all' })).status).toBe(401);
     const ce = await callApi(portal, callPath(AgencyWorkOrderEvents), { token: tokens.ce });
@@ -180,7 +180,7 @@ describe('GET AgencyWorkOrder/Events', () => {
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(tokens.agent));
     const refused = await callApi(portal, callPath(AgencyWorkOrderEvents), { token: tokens.agent });
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ isSuccess: false, message: TOO_MANY_STREAMS, result: null });
+    expect(refused.json).toEqual({ isSuccess: false, message: TOO_MANY_STREAMS, code: 'tooManyStreams', result: null });
     // Another user is not affected.
     expect((await openStream(tokens.admin)).status).toBe(200);
     streams[0]!.close();

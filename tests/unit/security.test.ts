@@ -32,7 +32,7 @@ const withAuth = (authorization: string | null, path = 'User/GetUserAgencyList')
 function expect401(res: Awaited<ReturnType<typeof callApi>>) {
   expect(res.status).toBe(401);
   expect(res.headers.get('www-authenticate')).toBe('Bearer');
-  expect(res.json).toEqual({ isSuccess: false, message: 'Unauthorized', result: null });
+  expect(res.json).toEqual({ isSuccess: false, message: 'Unauthorized', code: 'unauthorized', result: null });
 }
 
 describe('bearer tokens', () => {
@@ -281,7 +281,7 @@ describe('request hygiene', () => {
       for (const origin of ['https://evil.example', 'null', `${portal.url}.evil.example`, portal.url.replace('http://', 'https://')]) {
         const res = await callApi(portal, path, { token, body, headers: { ...evil, origin } });
         expect(res.status, `${path} from ${origin}`).toBe(403);
-        expect(res.json).toEqual({ isSuccess: false, message: 'Cross-origin request refused.', result: null });
+        expect(res.json).toEqual({ isSuccess: false, message: 'Cross-origin request refused.', code: 'crossOrigin', result: null });
         expect(res.headers.get('access-control-allow-origin')).toBeNull();
       }
     }
@@ -322,7 +322,7 @@ describe('request hygiene', () => {
         body,
       });
       expect(res.status, type).toBe(415);
-      expect(await res.json()).toEqual({ isSuccess: false, message: 'Content-Type must be application/json.', result: null });
+      expect(await res.json()).toEqual({ isSuccess: false, message: 'Content-Type must be application/json.', code: 'contentType', result: null });
     }
     expect(await count('page_views')).toBe(before);
     // application/json with a charset is fine.
@@ -339,7 +339,7 @@ describe('request hygiene', () => {
     const big = JSON.stringify({ AppName: 'AgentPortal', error: 'x'.repeat(70 * 1024) });
     const res = await callApi(portal, 'ViewError/error', { token: agent.access_token, body: big });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ isSuccess: false, message: 'Request body too large.', result: null });
+    expect(res.json).toEqual({ isSuccess: false, message: 'Request body too large.', code: 'bodyTooLarge', result: null });
     // Chunked upload: no Content-Length header.
     const bytes = new TextEncoder().encode(big);
     const stream = new ReadableStream<Uint8Array>({
@@ -370,7 +370,7 @@ describe('request hygiene', () => {
     for (const raw of ['{', '{"AppName":', 'not json', "{'AppName':'x'}", '']) {
       const res = await callApi(portal, 'Analytics/LogPageView', { token: agent.access_token, body: raw, headers: { 'content-type': 'application/json' } });
       expect(res.status, JSON.stringify(raw)).toBe(400);
-      expect(res.json).toEqual({ isSuccess: false, message: 'Invalid request: the body is not valid JSON.', result: null });
+      expect(res.json).toEqual({ isSuccess: false, message: 'Invalid request: the body is not valid JSON.', code: 'notJson', result: null });
     }
   });
 
@@ -385,11 +385,11 @@ describe('request hygiene', () => {
     for (const [path, method] of [['No/Such/Route', 'GET'], ['No/Such/Route', 'POST'], ['States/GetStates', 'DELETE'], ['setup', 'GET'], ['', 'GET']] as const) {
       const res = await callApi(portal, path, { method, token: agent.access_token, ...(method === 'POST' ? { body: {} } : {}) });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.json).toEqual({ isSuccess: false, message: 'Not found.', result: null });
+      expect(res.json).toEqual({ isSuccess: false, message: 'Not found.', code: 'notFound', result: null });
     }
     const anon = await callApi(portal, 'No/Such/Route');
     expect(anon.status).toBe(404);
-    expect(anon.json).toEqual({ isSuccess: false, message: 'Not found.', result: null });
+    expect(anon.json).toEqual({ isSuccess: false, message: 'Not found.', code: 'notFound', result: null });
   });
 
   it('errors never leak stack traces or SQL', async () => {

@@ -237,7 +237,7 @@ describe('who sees what', () => {
     );
     const res = await call('ServiceActivityDetail', { workOrderId: theirs!.work_order_id, referralSequenceNumber: theirs!.referral_number }, token.admin);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ isSuccess: false, message: 'Work order not found.', result: null });
+    expect(res.json).toEqual({ isSuccess: false, message: 'Work order not found.', code: 'workOrderNotFound', result: null });
     const [colleague] = await q<{ work_order_id: string; referral_number: string }>(
       `SELECT w.work_order_id, w.referral_number FROM work_orders w JOIN referrals r USING (referral_number)
         WHERE w.agency_number = '10045821' AND r.user_id = $1 LIMIT 1`,

@@ -98,6 +98,7 @@ export default {
   ownSelfServiceOnly: 'You may only ask for your own self-service link.',
   // Work orders.
   noWorkOrderAccess: 'You do not have access to work orders.',
+  tooManyStreams: 'Too many live update streams are open. Close another portal tab and try again.',
   workOrderNotFound: 'Work order not found.',
   noSurvey: 'This work order has no survey.',
   noCertificate: 'This work order had no recalibration, so it has no certificate.',

@@ -98,6 +98,7 @@ export default {
   ownPrefsOnly: 'Solo puede cambiar sus propias preferencias de contacto.',
   ownSelfServiceOnly: 'Solo puede pedir su propio enlace de autoservicio.',
   noWorkOrderAccess: 'No tiene acceso a las órdenes de trabajo.',
+  tooManyStreams: 'Hay demasiadas transmisiones de actualizaciones abiertas. Cierre otra pestaña del portal e inténtelo de nuevo.',
   workOrderNotFound: 'No se encontró la orden de trabajo.',
   noSurvey: 'Esta orden de trabajo no tiene encuesta.',
   noCertificate: 'Esta orden de trabajo no tuvo recalibración, así que no tiene certificado.',
