@@ -37,6 +37,7 @@ export type DictionaryOf<T> = { readonly [K in keyof T]: T[K] extends string ? s
 export interface Namespaces {
   common: typeof commonEn;
   messages: typeof import('./i18n/en/messages.ts').default;
+  editor: typeof import('./i18n/en/editor.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;
@@ -45,6 +46,7 @@ export type Namespace = keyof Namespaces;
 const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
   common: { en: async () => ({ default: commonEn }), es: async () => ({ default: commonEs }) },
   messages: { en: () => import('./i18n/en/messages.ts'), es: () => import('./i18n/es/messages.ts') },
+  editor: { en: () => import('./i18n/en/editor.ts'), es: () => import('./i18n/es/editor.ts') },
 };
 
 type Leaves<T, P extends string> = {

@@ -1,81 +1,32 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { GetPublishStatus, PublishSite, type PublishStatus } from '../../lib/api/content-admin.ts';
-import type { Lang } from '../../lib/i18n.ts';
+import type { ServerMessage } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
-import { bannerUnlessHandled, problemOf, PUBLISH_ANCHOR } from './shared.ts';
+import { bannerUnlessHandled, problemOf, PUBLISH_ANCHOR, type EditorT } from './shared.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 
 /** How often the status is asked while a rebuild runs. */
 const POLL_MS = 1500;
 /** Failed status requests in a row before the panel gives up (and offers to check again). */
 const MAX_FAILURES = 4;
+/** The steps of a rebuild, in order. */
 const STEPS = ['snapshot', 'build', 'index', 'switch'] as const;
 
-const TEXT = {
-  en: {
-    title: 'Publish site',
-    intro: 'Saved changes reach the site when it is published: the site is rebuilt from the saved articles (snapshot, build, search index) and then switched over in one go. It usually takes a minute or two.',
-    note: 'Note (optional)',
-    noteHint: 'What changed, for the publishing log (at most 200 characters).',
-    publish: 'Publish site',
-    checking: 'Checking the publishing status…',
-    idle: 'The site has not been published since the server started.',
-    running: (n: number, step: string) => `Publishing… step ${n} of ${STEPS.length}: ${step}.`,
-    runningNoStep: 'Publishing… starting.',
-    already: 'A publish is already running. Its progress is shown here.',
-    succeeded: (at: string) => `The site was published successfully${at ? ` (${at})` : ''}.`,
-    failed: (at: string) => `Publishing failed${at ? ` (${at})` : ''}. The site was not changed.`,
-    failedAt: (step: string) => `It stopped at the step: ${step}.`,
-    reason: 'Reason',
-    startedBy: (at: string, by: string | null) => `Started ${at}${by ? ` by ${by}` : ''}.`,
-    live: 'The site is served from',
-    steps: 'Publishing steps',
-    done: 'done',
-    current: 'in progress',
-    stepNames: { snapshot: 'snapshot of the articles', build: 'build of the site', index: 'search index', switch: 'switch to the new site' },
-    statusFailed: 'We could not get the publishing status.',
-    checkAgain: 'Check again',
-  },
-  es: {
-    title: 'Publicar el sitio',
-    intro: 'Los cambios guardados llegan al sitio cuando se publica: el sitio se reconstruye con los artículos guardados (instantánea, compilación, índice de búsqueda) y luego se cambia de una sola vez. Suele tardar uno o dos minutos.',
-    note: 'Nota (opcional)',
-    noteHint: 'Qué cambió, para el registro de publicaciones (máximo 200 caracteres).',
-    publish: 'Publicar el sitio',
-    checking: 'Consultando el estado de la publicación…',
-    idle: 'El sitio no se ha publicado desde que se inició el servidor.',
-    running: (n: number, step: string) => `Publicando… paso ${n} de ${STEPS.length}: ${step}.`,
-    runningNoStep: 'Publicando… iniciando.',
-    already: 'Ya hay una publicación en curso. Su progreso se muestra aquí.',
-    succeeded: (at: string) => `El sitio se publicó correctamente${at ? ` (${at})` : ''}.`,
-    failed: (at: string) => `La publicación falló${at ? ` (${at})` : ''}. El sitio no cambió.`,
-    failedAt: (step: string) => `Se detuvo en el paso: ${step}.`,
-    reason: 'Motivo',
-    startedBy: (at: string, by: string | null) => `Iniciada ${at}${by ? ` por ${by}` : ''}.`,
-    live: 'El sitio se sirve desde',
-    steps: 'Pasos de la publicación',
-    done: 'terminado',
-    current: 'en curso',
-    stepNames: { snapshot: 'instantánea de los artículos', build: 'compilación del sitio', index: 'índice de búsqueda', switch: 'cambio al nuevo sitio' },
-    statusFailed: 'No pudimos obtener el estado de la publicación.',
-    checkAgain: 'Consultar de nuevo',
-  },
-} as const;
 
 /**
  * The "Publish site" panel of the editor's list: starts a rebuild (PublishSite), then follows it
  * (GetPublishStatus every 1.5 s while it runs) in a live region. Shows the current status on load, so a
  * rebuild started elsewhere is visible; a 409 means one already runs, which is followed the same way.
  */
-export default function PublishPanel({ lang }: { lang: Lang }) {
-  const x = TEXT[lang];
+export default function PublishPanel({ t }: { t: EditorT }) {
+  const lang = t.lang;
   const [status, setStatus] = useState<PublishStatus | null>(null);
   const [statusFailed, setStatusFailed] = useState(false);
   const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<ServerMessage | null>(null);
   const [starting, setStarting] = useState(false);
   const [already, setAlready] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ServerMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -124,8 +75,8 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void poll(0), st.state === 'running' ? POLL_MS : 0);
     } catch (err) {
-      const p = problemOf(err);
-      if (p.status === 409) {
+      const problem = problemOf(err);
+      if (problem.status === 409) {
         // Usually a rebuild started elsewhere: follow it. Otherwise say why the server refused.
         try {
           const st = await api.call(GetPublishStatus, {}, { ignoreErrors: true });
@@ -135,15 +86,15 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
             clearTimeout(timer.current);
             timer.current = setTimeout(() => void poll(0), POLL_MS);
           } else {
-            setRefused(p.message);
+            setRefused(problem.reply);
           }
         } catch {
-          setRefused(p.message);
+          setRefused(problem.reply);
         }
-      } else if (p.status === 400) {
-        setNoteError(p.errors.find((fe) => fe.path === 'note')?.message ?? p.message);
+      } else if (problem.status === 400) {
+        setNoteError(problem.errors.find((fieldError) => fieldError.path === 'note') ?? problem.reply);
       } else {
-        bannerUnlessHandled(p.status, []);
+        bannerUnlessHandled(problem.status, []);
       }
     } finally {
       setStarting(false);
@@ -152,23 +103,25 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
 
   const running = status?.state === 'running';
   const stepIndex = status?.step ? STEPS.indexOf(status.step) : -1;
-  const stepName = status?.step ? x.stepNames[status.step] : '';
+  const stepName = status?.step ? t(`editor.publish.stepNames.${status.step}`) : '';
+  const finishedAt = formatDateTime(status?.finishedAt, lang);
   let headline: string;
-  if (!status) headline = statusFailed ? x.statusFailed : x.checking;
-  else if (status.state === 'running') headline = status.step ? x.running(stepIndex + 1, stepName) : x.runningNoStep;
-  else if (status.state === 'succeeded') headline = x.succeeded(formatDateTime(status.finishedAt, lang));
-  else if (status.state === 'failed') headline = x.failed(formatDateTime(status.finishedAt, lang));
-  else headline = x.idle;
+  if (!status) headline = statusFailed ? t('editor.publish.statusFailed') : t('editor.publish.checking');
+  else if (status.state === 'running')
+    headline = status.step ? t('editor.publish.running', { n: stepIndex + 1, total: STEPS.length, step: stepName }) : t('editor.publish.runningNoStep');
+  else if (status.state === 'succeeded') headline = finishedAt ? t('editor.publish.succeededAt', { at: finishedAt }) : t('editor.publish.succeeded');
+  else if (status.state === 'failed') headline = finishedAt ? t('editor.publish.failedAt', { at: finishedAt }) : t('editor.publish.failed');
+  else headline = t('editor.publish.idle');
 
   return (
     <section className="card publish" id={PUBLISH_ANCHOR} aria-labelledby="publish-title">
       <h2 id="publish-title" ref={headingRef} tabIndex={-1}>
-        {x.title}
+        {t('editor.publish.title')}
       </h2>
-      <p>{x.intro}</p>
+      <p>{t('editor.publish.intro')}</p>
       <form onSubmit={(e) => void publish(e)} noValidate>
         <div className="field">
-          <label htmlFor="publish-note">{x.note}</label>
+          <label htmlFor="publish-note">{t('editor.publish.note')}</label>
           <input
             id="publish-note"
             value={note}
@@ -177,12 +130,12 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
             aria-invalid={noteError ? true : undefined}
             aria-describedby={noteError ? 'publish-note-hint publish-note-error' : 'publish-note-hint'}
           />
-          <p className="field__hint" id="publish-note-hint">{x.noteHint}</p>
-          {noteError && <p className="field__error" id="publish-note-error">{noteError}</p>}
+          <p className="field__hint" id="publish-note-hint">{t('editor.publish.noteHint')}</p>
+          {noteError && <p className="field__error" id="publish-note-error">{t.message(noteError)}</p>}
         </div>
         <button type="submit" className="btn btn--primary" disabled={running || starting} aria-describedby="publish-status">
           {(running || starting) && <span className="spinner spinner--small" aria-hidden="true" />}
-          {x.publish}
+          {t('editor.publish.publish')}
         </button>
       </form>
 
@@ -195,21 +148,21 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
         data-started-at={status?.startedAt ?? ''}
         data-testid="publish-status"
       >
-        {already && running && <p>{x.already}</p>}
-        {refused && <p>{refused}</p>}
+        {already && running && <p>{t('editor.publish.already')}</p>}
+        {refused && <p>{t.message(refused)}</p>}
         <p>
           <strong>{headline}</strong>
         </p>
-        {status?.state === 'failed' && status.step && <p>{x.failedAt(x.stepNames[status.step])}</p>}
+        {status?.state === 'failed' && status.step && <p>{t('editor.publish.stoppedAt', { step: t(`editor.publish.stepNames.${status.step}`) })}</p>}
       </div>
       {statusFailed && (
         <button type="button" className="btn btn--secondary" onClick={() => void poll(0)}>
-          {x.checkAgain}
+          {t('editor.publish.checkAgain')}
         </button>
       )}
 
       {status && (running || status.state === 'failed' || status.state === 'succeeded') && (
-        <ol className="publish__steps" aria-label={x.steps}>
+        <ol className="publish__steps" aria-label={t('editor.publish.steps')}>
           {STEPS.map((step, i) => {
             const done = status.state === 'succeeded' || i < stepIndex;
             const current = running && i === stepIndex;
@@ -220,9 +173,9 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
                 className={`publish__step${done ? ' is-done' : ''}${current ? ' is-current' : ''}${stopped ? ' is-failed' : ''}`}
                 aria-current={current ? 'step' : undefined}
               >
-                {x.stepNames[step]}
-                {done && <span className="visually-hidden"> ({x.done})</span>}
-                {current && <span className="visually-hidden"> ({x.current})</span>}
+                {t(`editor.publish.stepNames.${step}`)}
+                {done && <span className="visually-hidden"> ({t('editor.publish.done')})</span>}
+                {current && <span className="visually-hidden"> ({t('editor.publish.current')})</span>}
               </li>
             );
           })}
@@ -231,15 +184,15 @@ export default function PublishPanel({ lang }: { lang: Lang }) {
 
       {status?.state === 'failed' && status.error && (
         <div className="publish__error">
-          <h3>{x.reason}</h3>
+          <h3>{t('editor.publish.reason')}</h3>
           <pre>{status.error}</pre>
         </div>
       )}
 
       {status && (
         <p className="muted publish__meta">
-          {status.startedAt && <>{x.startedBy(formatDateTime(status.startedAt, lang), status.requestedBy)} </>}
-          {x.live} <code>{status.liveSite}</code>.
+          {status.startedAt && <>{status.requestedBy ? t('editor.publish.startedBy', { at: formatDateTime(status.startedAt, lang), by: status.requestedBy }) : t('editor.publish.started', { at: formatDateTime(status.startedAt, lang) })} </>}
+          {t('editor.publish.live')} <code>{status.liveSite}</code>.
         </p>
       )}
     </section>

@@ -40,7 +40,7 @@ export function Empty({ text, children, className = 'card empty-state' }: { text
  * `children(user, t)` once both are there. `t` is `useT(...)`'s answer (null while the words load). A failed call's reason shows in the reader's language
  * once the island has loaded the `messages` namespace (`useT('feature', 'messages')`).
  */
-export function UserGate<T extends Translator<never>>({
+export function UserGate<T extends Pick<Translator, 'lang'>>({
   t,
   children,
 }: {

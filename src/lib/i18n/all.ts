@@ -4,14 +4,16 @@
  */
 import { createTranslator, type Dictionary, type Lang, type Namespace, type Translator } from '../i18n.ts';
 import commonEn from './en/common.ts';
+import editorEn from './en/editor.ts';
 import messagesEn from './en/messages.ts';
 import commonEs from './es/common.ts';
+import editorEs from './es/editor.ts';
 import messagesEs from './es/messages.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn },
-  es: { common: commonEs, messages: messagesEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs },
 };
 
 /** A translator of every namespace in one language. */
