@@ -24,7 +24,9 @@ async function call(name: keyof typeof CALLS, input: Record<string, unknown>, to
 }
 const file = (body: Record<string, unknown>, key: string = randomUUID(), token = agent) => call('CreateReferral', body, token, { 'Idempotency-Key': key });
 const count = async (sql: string, params: unknown[] = []) => (await portal.db.query<{ n: number }>(sql, params as never))[0]!.n;
-const errorsOf = (res: { json: { errors?: unknown[] } | null }) => (res.json?.errors ?? []) as { path: string; message: string }[];
+/** The field errors of a reply as path and English message (each also carries a message code, checked in fuzz.test.ts). */
+const errorsOf = (res: { json: { errors?: unknown[] } | null }) =>
+  ((res.json?.errors ?? []) as { path: string; message: string }[]).map(({ path, message }) => ({ path, message }));
 
 beforeAll(async () => {
   portal = await startTestPortal();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, interpolate, loadTranslator, type Dictionary } from '../../src/lib/i18n.ts';
+import type { Dictionary } from '../../src/lib/i18n.ts';
+import { createTranslator, interpolate, loadTranslator } from '../../src/lib/i18n/translate.ts';
 import { DICTIONARIES, translatorFor } from '../../src/lib/i18n/all.ts';
 import catalogue from '../../src/lib/i18n/en/messages.ts';
 import { messageCode } from '../../src/lib/i18n/message-codes.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { langOf, loadTranslator, translatorIfLoaded, type Lang, type Namespace, type Translator } from '../../lib/i18n.ts';
+import { langOf, type Lang, type Namespace, type Translator } from '../../lib/i18n.ts';
+import { loadTranslator, translatorIfLoaded } from '../../lib/i18n/translate.ts';
 
 /** The page language: the Spanish host or an /es/ path (English outside a browser). */
 export function pageLang(): Lang {

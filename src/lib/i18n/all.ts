@@ -2,7 +2,8 @@
  * Every namespace of both languages at once, for Astro components (build time) and the tests. Islands never
  * import this: they load the namespaces they use with `useT()` (src/islands/shared/use-t.ts).
  */
-import { createTranslator, type Dictionary, type Lang, type Namespace, type Translator } from '../i18n.ts';
+import type { Dictionary, Lang, Namespace, Translator } from '../i18n.ts';
+import { createTranslator } from './translate.ts';
 import commonEn from './en/common.ts';
 import editorEn from './en/editor.ts';
 import messagesEn from './en/messages.ts';

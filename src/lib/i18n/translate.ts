@@ -1,0 +1,81 @@
+/**
+ * The translator of the one translation system (types and rules in src/lib/i18n.ts): lookups, placeholders,
+ * plurals, server messages, and the per-language loaders of each namespace. Apart from src/lib/i18n.ts so that
+ * a page whose islands translate nothing does not load it.
+ */
+import type { Dictionary, DictionaryOf, Lang, Namespace, Namespaces, Params, Translator } from '../i18n.ts';
+import commonEn from './en/common.ts';
+import commonEs from './es/common.ts';
+
+/** Loaders of each namespace per language: one file each, so a page fetches only what it uses. */
+const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
+  common: { en: async () => ({ default: commonEn }), es: async () => ({ default: commonEs }) },
+  messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
+  editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
+};
+
+
+/** Fills `{name}` placeholders. */
+export function interpolate(text: string, params?: Params): string {
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+}
+
+function lookup(dicts: Partial<Record<string, Dictionary>>, key: string): string | Dictionary | undefined {
+  const [ns, ...path] = key.split('.');
+  let node: string | Dictionary | undefined = dicts[ns!];
+  for (const part of path) node = typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined;
+  return node;
+}
+
+/** A translator over dictionaries already at hand (namespace → the language's dictionary). */
+export function createTranslator<N extends Namespace>(lang: Lang, dicts: Partial<Record<string, Dictionary>>): Translator<N> {
+  const text = (key: string, fallback: string, params?: Params) => {
+    const found = lookup(dicts, key);
+    return typeof found === 'string' ? interpolate(found, params) : fallback;
+  };
+  const rules = new Intl.PluralRules(lang === 'es' ? 'es-US' : 'en-US');
+  const t = ((key: string, params?: Params) => text(key, key, params)) as Translator<N>;
+  const fields = (params: Params | undefined): Params | undefined =>
+    params && typeof params.field === 'string' ? { ...params, field: text(`messages.fieldNames.${params.field}`, params.field) } : params;
+  const message: Translator<N>['message'] = (reply) => {
+    if (reply.code === 'invalidRequest' && reply.errors?.length && lang !== 'en') {
+      return interpolate(text('messages.invalidRequest', reply.message), { details: reply.errors.slice(0, 5).map(message).join('; ') });
+    }
+    if (reply.code && reply.code !== 'invalidRequest') {
+      const found = lookup(dicts, `messages.${reply.code}`);
+      if (typeof found === 'string') return interpolate(found, fields(reply.params));
+    }
+    return lang === 'en' || !dicts.messages ? reply.message : text('messages.unknown', reply.message);
+  };
+  return Object.assign(t, {
+    lang,
+    has: (key: string) => typeof lookup(dicts, key) === 'string',
+    plural: (key: string, count: number, params?: Params) => text(`${key}.${rules.select(count) === 'one' ? 'one' : 'other'}`, key, { count, ...params }),
+    dynamic: text,
+    message,
+  });
+}
+
+const loaded: Partial<Record<Lang, Partial<Record<string, Dictionary>>>> = { en: { common: commonEn }, es: { common: commonEs } };
+
+/** The translator of these namespaces (plus `common`) when all are loaded already, else undefined. */
+export function translatorIfLoaded<N extends Namespace>(lang: Lang, namespaces: readonly N[] = []): Translator<N | 'common'> | undefined {
+  const dicts = loaded[lang]!;
+  return namespaces.every((ns) => dicts[ns]) ? createTranslator<N | 'common'>(lang, dicts) : undefined;
+}
+
+/** Loads these namespaces of a language (each file once) and answers their translator (with `common`). */
+export async function loadTranslator<N extends Namespace>(lang: Lang, namespaces: readonly N[]): Promise<Translator<N | 'common'>> {
+  const dicts = loaded[lang]!;
+  await Promise.all(
+    namespaces.filter((ns) => !dicts[ns]).map(async (ns) => {
+      dicts[ns] = (await LOADERS[ns][lang]()).default as Dictionary;
+    }),
+  );
+  return createTranslator<N | 'common'>(lang, dicts);
+}
+
+/** The chrome's translator of a language (`common` is always loaded). */
+export function commonT(lang: Lang): Translator {
+  return createTranslator(lang, loaded[lang]!);
+}
