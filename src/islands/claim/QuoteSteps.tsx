@@ -120,7 +120,7 @@ function Steps({ c }: { c: Ctx }) {
     e.preventDefault();
     if (busy || !ready || !next.current) return;
     setBusy(true);
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await (next.current?.() ?? true);
     } catch {
@@ -179,7 +179,7 @@ function LocationStep({ c, f, next }: StepProps) {
     if (pending.current?.zip === v) return pending.current.done;
     const done = (async () => {
       setChecking(true);
-      let message: string | null = null;
+      let message: string | null;
       try {
         const { GetCityAddress, ValidateProviderService } = await loadContracts();
         const city = await api.call(GetCityAddress, { ZipCode: v });

@@ -1,7 +1,7 @@
 /** Form fields of the claim flow: field errors (the spec's messages on blur and on Next), labelled inputs. */
 import { useState, type ReactNode } from 'react';
 import type { Rule } from '../../lib/claim/validation.ts';
-import { focusField, type Ctx } from './ui.tsx';
+import type { Ctx } from './ui.tsx';
 
 /** Field errors of a form: the spec's (English) messages by field id; shown translated. */
 export interface Form {
@@ -135,4 +135,13 @@ export function TextField({
       )}
     </div>
   );
+}
+
+/** Focuses a field (or the first control of a group) by id, after React has rendered its message. */
+export function focusField(id: string, tries = 5): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (tries > 0) focusField(id, tries - 1);
+  });
 }

@@ -168,14 +168,6 @@ export interface StepProps {
   skip: () => void;
 }
 
-/** Focuses a field (or the first control of a group) by id, after React has rendered its message. */
-export function focusField(id: string, tries = 5): void {
-  requestAnimationFrame(() => {
-    const el = document.getElementById(id);
-    if (el) el.focus();
-    else if (tries > 0) focusField(id, tries - 1);
-  });
-}
 
 /** A loading line. */
 export const Loading = ({ x, label }: { x: ClaimText; label?: string }) => (

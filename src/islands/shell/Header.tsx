@@ -45,7 +45,7 @@ export default function Header({ route, authenticated, topics, progress = null }
   }, [lang]);
 
   const onLogo = (e: MouseEvent<HTMLAnchorElement>) => {
-    let saved = false;
+    let saved: boolean;
     try {
       saved = Boolean(sessionStorage.getItem(SAVED_COURSE_KEY));
     } catch {
