@@ -118,12 +118,12 @@ describe('contact preferences (User/GetUserAgentContactPrefs, User/UpdateUserAge
   it("a text alert needs the agent's phone: 'The phone number field is required'; a bad one: 'Please enter a valid phone number'", async () => {
     const missing = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceScheduledText: true });
     expect(missing.status).toBe(400);
-    expect(errorsOf(missing)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired }]);
+    expect(errorsOf(missing)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired, code: 'phoneRequired' }]);
     const empty = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, SurveyCompleteText: true, AgentPhoneNo: '  ' });
-    expect(errorsOf(empty)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired }]);
+    expect(errorsOf(empty)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired, code: 'phoneRequired' }]);
     const bad = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: '555-01' });
     expect(bad.status).toBe(400);
-    expect(errorsOf(bad)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneInvalid }]);
+    expect(errorsOf(bad)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneInvalid, code: 'phoneInvalid' }]);
     const notBool = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceCompleteEmail: 'yes' });
     expect(notBool.status).toBe(400);
     expect((await call('GetUserAgentContactPrefs', {})).json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null });

@@ -157,7 +157,7 @@ export async function openWorkOrders(tx: Queryable, filings: readonly Filing[], 
        SELECT new_work_order_id, 'Received', $2, filed_at FROM numbered ORDER BY n
        RETURNING id)
      SELECT new_referral_number AS referral_number, new_work_order_id AS work_order_id, filed_at AS created_at FROM numbered ORDER BY n`,
-    [JSON.stringify(rows), note],
+    [rows, note],
   );
   const changes = opened.map((row, i): StatusChange => ({
     workOrderId: row.work_order_id,
