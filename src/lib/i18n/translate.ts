@@ -38,6 +38,8 @@ export function createTranslator<N extends Namespace>(lang: Lang, dicts: Partial
   const fields = (params: Params | undefined): Params | undefined =>
     params && typeof params.field === 'string' ? { ...params, field: text(`messages.fieldNames.${params.field}`, params.field) } : params;
   const message: Translator<N>['message'] = (reply) => {
+    // English readers get the server's own words (the spec's), whatever code the reply carries.
+    if (lang === 'en') return reply.message;
     if (reply.code === 'invalidRequest' && reply.errors?.length && lang !== 'en') {
       return interpolate(text('messages.invalidRequest', reply.message), { details: reply.errors.slice(0, 5).map(message).join('; ') });
     }
