@@ -40,14 +40,14 @@ export function createTranslator<N extends Namespace>(lang: Lang, dicts: Partial
   const message: Translator<N>['message'] = (reply) => {
     // English readers get the server's own words (the spec's), whatever code the reply carries.
     if (lang === 'en') return reply.message;
-    if (reply.code === 'invalidRequest' && reply.errors?.length && lang !== 'en') {
+    if (reply.code === 'invalidRequest' && reply.errors?.length) {
       return interpolate(text('messages.invalidRequest', reply.message), { details: reply.errors.slice(0, 5).map(message).join('; ') });
     }
     if (reply.code && reply.code !== 'invalidRequest') {
       const found = lookup(dicts, `messages.${reply.code}`);
       if (typeof found === 'string') return interpolate(found, fields(reply.params));
     }
-    return lang === 'en' || !dicts.messages ? reply.message : text('messages.unknown', reply.message);
+    return dicts.messages ? text('messages.unknown', reply.message) : reply.message;
   };
   return Object.assign(t, {
     lang,
