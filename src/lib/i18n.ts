@@ -37,6 +37,7 @@ export interface Namespaces {
   common: typeof import('./i18n/en/common.ts').default;
   messages: typeof import('./i18n/en/messages.ts').default;
   editor: typeof import('./i18n/en/editor.ts').default;
+  claim: typeof import('./i18n/en/claim.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -2,13 +2,12 @@
 import { useEffect } from 'react';
 import { GetUserAgentContactPrefs } from '../../lib/api/contact-prefs.ts';
 import { textAlerts } from '../../lib/claim/checks.ts';
-import type { ClaimText } from '../../lib/claim/i18n.ts';
 import { rules } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, type AppointmentDetails } from '../../stores/claim.ts';
 import { Choices } from './choices.tsx';
-import { TextField, type Form } from './fields.tsx';
+import { TextField, type ClaimT, type Form } from './fields.tsx';
 
 const EVENTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
 
@@ -18,7 +17,7 @@ const untouched = () => {
   return !g.appointmentDone && !g.appointment.AgentPhoneNo && EVENTS.every((ev) => !g.appointment[`${ev}Text`] && !g.appointment[`${ev}Email`]);
 };
 
-export default function AgentAlerts({ f, x, a, set }: { f: Form; x: ClaimText; a: AppointmentDetails; set: (patch: Partial<AppointmentDetails>) => void }) {
+export default function AgentAlerts({ f, t, a, set }: { f: Form; t: ClaimT; a: AppointmentDetails; set: (patch: Partial<AppointmentDetails>) => void }) {
   // The agent's contact preferences (manage-account) pre-fill the alerts of a new claim, unless the agent has
   // already chosen some (checked again when the reply comes: a box ticked meanwhile wins).
   useEffect(() => {
@@ -37,9 +36,9 @@ export default function AgentAlerts({ f, x, a, set }: { f: Form; x: ClaimText; a
           key={by}
           f={f}
           id={`notify-${by.toLowerCase()}`}
-          legend={by === 'Text' ? x.notifyText : x.notifyEmail}
+          legend={by === 'Text' ? t('claim.notifyText') : t('claim.notifyEmail')}
           multiple
-          options={EVENTS.map((ev) => ({ value: ev, label: x.events[ev] }))}
+          options={EVENTS.map((ev) => ({ value: ev, label: t.dynamic(`claim.events.${ev}`, ev) }))}
           value={EVENTS.filter((ev) => a[`${ev}${by}`])}
           onChange={(v) => set(Object.fromEntries(EVENTS.map((ev) => [`${ev}${by}`, v.includes(ev)])))}
         />
@@ -47,7 +46,7 @@ export default function AgentAlerts({ f, x, a, set }: { f: Form; x: ClaimText; a
       <TextField
         f={f}
         id="agent-phone"
-        label={x.agentPhone}
+        label={t('claim.agentPhone')}
         type="tel"
         autoComplete="tel"
         maxLength={20}

@@ -20,7 +20,7 @@ export default function AppointmentOptions() {
 }
 
 function Appointment({ c }: { c: Ctx }) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const a = flow.appointment;
   const f = useForm(c);
   const [fromReview] = useState(() => new URLSearchParams(location.search).get('from') === 'review');
@@ -31,12 +31,12 @@ function Appointment({ c }: { c: Ctx }) {
     const { GetApplicableClosestProviders } = await import('../../lib/api/quick-quote.ts');
     return api.call(GetApplicableClosestProviders, { ZipCode: flow.ZipCode, ExcludeShops: a.ExcludeShops });
   });
-  if (firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+  if (firstIncomplete(flow) !== null) return <FinishQuote t={t} />;
 
   const check = (id: string) => (appointmentChecks($claimFlow.get()).find(([k]) => k === id)?.[1] ?? null);
   return (
     <>
-      <h1>{x.appointment}</h1>
+      <h1>{t('claim.appointment')}</h1>
       <form
         className="card flow-form"
         noValidate
@@ -49,13 +49,13 @@ function Appointment({ c }: { c: Ctx }) {
           location.assign(fromReview ? FLOW_PATHS.review : FLOW_PATHS.details);
         }}
       >
-        <p className="muted">{x.requiredNote}</p>
+        <p className="muted">{t('claim.requiredNote')}</p>
         <Choices
           f={f}
           id="scheduling"
-          legend={x.scheduling}
+          legend={t('claim.scheduling')}
           req
-          options={SCHEDULING_OPTIONS.map((v) => ({ value: v, label: x.schedulingOptions[v] }))}
+          options={SCHEDULING_OPTIONS.map((v) => ({ value: v, label: t.dynamic(`claim.schedulingOptions.${v}`, v) }))}
           value={a.SchedulingOption}
           onChange={(v) => set({ SchedulingOption: v })}
           check={(v) => (v ? null : MESSAGES.schedulingOption)}
@@ -63,10 +63,10 @@ function Appointment({ c }: { c: Ctx }) {
         <Choices
           f={f}
           id="exclude-shops"
-          legend={x.shopPreference}
-          hint={x.excludeHint}
+          legend={t('claim.shopPreference')}
+          hint={t('claim.excludeHint')}
           multiple
-          options={[{ value: 'yes', label: x.excludeShops }]}
+          options={[{ value: 'yes', label: t('claim.excludeShops') }]}
           value={a.ExcludeShops ? ['yes'] : []}
           onChange={(v) => {
             const exclude = v.length > 0;
@@ -76,22 +76,22 @@ function Appointment({ c }: { c: Ctx }) {
         />
         {atShop &&
           (shops.failed ? (
-            <Failed x={x} retry={shops.retry} />
+            <Failed t={t} retry={shops.retry} />
           ) : !shops.data ? (
-            <Loading x={x} />
+            <Loading t={t} />
           ) : shops.data.length === 0 ? (
-            <p className="muted flow-empty">{x.noShops}</p>
+            <p className="muted flow-empty">{t('claim.noShops')}</p>
           ) : (
             <Choices
               f={f}
               id="shop"
-              legend={x.shop}
+              legend={t('claim.shop')}
               req
               options={shops.data.map((s) => ({
                 value: s.ShopId,
                 label: (
                   <>
-                    {s.Name} · {x.miles(s.DistanceMiles)}
+                    {s.Name} · {t('claim.miles', { miles: s.DistanceMiles.toFixed(1) })}
                     <span className="table__sub">
                       {`${s.AddressLine}, ${s.City}, ${s.State} ${s.ZipCode}`} · {formatPhone(s.PhoneNumber)}
                     </span>
@@ -106,10 +106,10 @@ function Appointment({ c }: { c: Ctx }) {
         <Choices
           f={f}
           id="contact"
-          legend={x.contactMethod}
+          legend={t('claim.contactMethod')}
           req
           row
-          options={CONTACT_METHODS.map((v) => ({ value: v, label: x.contactMethods[v] }))}
+          options={CONTACT_METHODS.map((v) => ({ value: v, label: t.dynamic(`claim.contactMethods.${v}`, v) }))}
           value={a.PreferredContactMethod}
           onChange={(v) => {
             set({ PreferredContactMethod: v });
@@ -120,19 +120,19 @@ function Appointment({ c }: { c: Ctx }) {
         <Choices
           f={f}
           id="text-consent"
-          legend={x.textMessages}
+          legend={t('claim.textMessages')}
           req={a.PreferredContactMethod === 'Text'}
           multiple
-          options={[{ value: 'yes', label: x.textConsent }]}
+          options={[{ value: 'yes', label: t('claim.textConsent') }]}
           value={a.TextCheckBox ? ['yes'] : []}
           onChange={(v) => set({ TextCheckBox: v.length > 0 })}
           check={() => check('text-consent')}
         />
         {/* The agent's own alerts: loaded with the page's first paint, apart (docs/decisions/005: the route's JS budget). */}
-        <Suspense fallback={<Loading x={x} />}>
-          <AgentAlerts f={f} x={x} a={a} set={set} />
+        <Suspense fallback={<Loading t={t} />}>
+          <AgentAlerts f={f} t={t} a={a} set={set} />
         </Suspense>
-        <Nav x={x} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.quote} next={x.continue} />
+        <Nav t={t} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.quote} next={t('claim.continue')} />
       </form>
     </>
   );

@@ -24,7 +24,7 @@ export default function ClaimDetails() {
 }
 
 function Details({ c }: { c: Ctx }) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const f = useForm(c);
   const [fromReview] = useState(() => {
     // Prefill what the flow already knows.
@@ -38,7 +38,7 @@ function Details({ c }: { c: Ctx }) {
   });
   const carriers = useCall('carriers', () => api.call(GetInsuranceCompanies, {}));
   const states = useCall('states', () => api.call(GetStates, {}));
-  if (firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+  if (firstIncomplete(flow) !== null) return <FinishQuote t={t} />;
 
   const i = flow.insuranceClaimDetails;
   const d = flow.additionalDetails;
@@ -50,7 +50,7 @@ function Details({ c }: { c: Ctx }) {
 
   return (
     <>
-      <h1>{x.claimDetails}</h1>
+      <h1>{t('claim.claimDetails')}</h1>
       <form
         className="card flow-form"
         noValidate
@@ -61,17 +61,17 @@ function Details({ c }: { c: Ctx }) {
           location.assign(FLOW_PATHS.review);
         }}
       >
-        <p className="muted">{x.requiredNote}</p>
+        <p className="muted">{t('claim.requiredNote')}</p>
         <fieldset className="flow-fieldset">
-          <legend>{x.insurance}</legend>
+          <legend>{t('claim.insurance')}</legend>
           <div className="editor__row">
-            <TextField f={f} id="policy-number" label={x.policyNumber} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
-            <TextField f={f} id="first-name" label={x.firstName} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
-            <TextField f={f} id="last-name" label={x.lastName} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
+            <TextField f={f} id="policy-number" label={t('claim.policyNumber')} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
+            <TextField f={f} id="first-name" label={t('claim.firstName')} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
+            <TextField f={f} id="last-name" label={t('claim.lastName')} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
             <TextField
               f={f}
               id="email"
-              label={x.email}
+              label={t('claim.email')}
               type="email"
               req={emailRequired}
               maxLength={254}
@@ -81,21 +81,21 @@ function Details({ c }: { c: Ctx }) {
               rule={emailRequired ? rules.email : rules.optionalEmail}
             />
             <div>
-              <TextField f={f} id="carrier" label={x.carrier} as="select" req value={i.carrier} onChange={(v) => setI({ carrier: v })} rule={rules.required('carrier')}>
-                <option value="">{carriers.loading ? x.loading : x.choose}</option>
+              <TextField f={f} id="carrier" label={t('claim.carrier')} as="select" req value={i.carrier} onChange={(v) => setI({ carrier: v })} rule={rules.required('carrier')}>
+                <option value="">{carriers.loading ? t('claim.loading') : t('claim.choose')}</option>
                 {carriers.data?.map((co) => (
                   <option key={co.InsuranceCompanyId} value={co.Name}>
                     {co.Name}
                   </option>
                 ))}
               </TextField>
-              {carriers.failed && <Failed x={x} retry={carriers.retry} />}
+              {carriers.failed && <Failed t={t} retry={carriers.retry} />}
             </div>
-            <TextField f={f} id="deductible" label={x.deductible} hint={zeroDeductible(flow) ? x.zeroDeductible(flow.State) : undefined} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
+            <TextField f={f} id="deductible" label={t('claim.deductible')} hint={zeroDeductible(flow) ? t('claim.zeroDeductible', { state: flow.State }) : undefined} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
             <TextField
               f={f}
               id="phone"
-              label={x.phone}
+              label={t('claim.phone')}
               type="tel"
               req
               maxLength={20}
@@ -108,26 +108,26 @@ function Details({ c }: { c: Ctx }) {
           </div>
         </fieldset>
         <fieldset className="flow-fieldset">
-          <legend>{x.additional}</legend>
-          <TextField f={f} id="street" label={x.street} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
+          <legend>{t('claim.additional')}</legend>
+          <TextField f={f} id="street" label={t('claim.street')} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
           <div className="editor__row">
-            <TextField f={f} id="city" label={x.city} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
+            <TextField f={f} id="city" label={t('claim.city')} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
             <div>
-              <TextField f={f} id="state" label={x.state} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
-                <option value="">{states.loading ? x.loading : x.choose}</option>
+              <TextField f={f} id="state" label={t('claim.state')} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
+                <option value="">{states.loading ? t('claim.loading') : t('claim.choose')}</option>
                 {states.data?.map((st) => (
                   <option key={st.stateCode} value={st.stateCode}>
                     {st.stateName}
                   </option>
                 ))}
               </TextField>
-              {states.failed && <Failed x={x} retry={states.retry} />}
+              {states.failed && <Failed t={t} retry={states.retry} />}
             </div>
-            <TextField f={f} id="zip-code" label={x.zipCode} req inputMode="numeric" maxLength={10} value={d.zipCode} onChange={(v) => setD({ zipCode: v })} rule={rules.zip} />
+            <TextField f={f} id="zip-code" label={t('claim.zipCode')} req inputMode="numeric" maxLength={10} value={d.zipCode} onChange={(v) => setD({ zipCode: v })} rule={rules.zip} />
             <TextField
               f={f}
               id="damage-date"
-              label={x.damageDate}
+              label={t('claim.damageDate')}
               type="date"
               req
               min={isoDay(earliest)}
@@ -137,9 +137,9 @@ function Details({ c }: { c: Ctx }) {
               rule={rules.damageDate}
             />
           </div>
-          <TextField f={f} id="any-other" label={x.anyOther} as="textarea" rows={4} maxLength={1000} value={d.anyOther} onChange={(v) => setD({ anyOther: v })} />
+          <TextField f={f} id="any-other" label={t('claim.anyOther')} as="textarea" rows={4} maxLength={1000} value={d.anyOther} onChange={(v) => setD({ anyOther: v })} />
         </fieldset>
-        <Nav x={x} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.appointment} next={x.continue} />
+        <Nav t={t} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.appointment} next={t('claim.continue')} />
       </form>
     </>
   );

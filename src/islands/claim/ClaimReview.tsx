@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api/client.ts';
+import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { FLOW_PATHS, firstIncomplete, needsPropertyStep } from '../../lib/claim/flow.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { api } from '../../stores/api.ts';
@@ -22,7 +22,7 @@ export default function ClaimReview() {
 }
 
 function Review({ c }: { c: Ctx }) {
-  const { x, flow, m } = c;
+  const { t, flow } = c;
   const agency = useStore($activeAgency);
   const [sending, setSending] = useState(false);
   // Why the last submission failed (the server's message names the refused fields).
@@ -39,9 +39,9 @@ function Review({ c }: { c: Ctx }) {
   // What is still to do (pages opened out of order); the server checks every field again.
   const missing: [string, string][] = [];
   const open = firstIncomplete(flow);
-  if (open !== null) missing.push([x.steps[open - 1]!, step(open)]);
-  if (!flow.appointmentDone) missing.push([x.appointment, appointmentHref]);
-  if (!flow.detailsDone) missing.push([x.claimDetails, detailsHref]);
+  if (open !== null) missing.push([t.dynamic(`claim.steps.${open}`, ''), step(open)]);
+  if (!flow.appointmentDone) missing.push([t('claim.appointment'), appointmentHref]);
+  if (!flow.detailsDone) missing.push([t('claim.claimDetails'), detailsHref]);
 
   const submit = async () => {
     if (inFlight.current) return;
@@ -64,8 +64,8 @@ function Review({ c }: { c: Ctx }) {
       updateClaim({ referral: { ReferralNumber: r.ReferralNumber, WorkOrderId: r.WorkOrderId, Total: r.Quote.Total, PolicyholderPays: r.Quote.PolicyholderPays } });
       location.assign(`${FLOW_PATHS.success}?referral=${encodeURIComponent(r.ReferralNumber)}`);
     } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      setProblem(status === 0 || status >= 500 ? x.network : m((err as Error).message));
+      // A refusal (4xx) says why in the reader's language; anything else is the network or the server.
+      setProblem(err instanceof ApiError && err.status >= 400 && err.status < 500 ? t.message(replyOf(err)) : t('claim.network'));
       inFlight.current = false;
       setSending(false);
       focusField('review-problems');
@@ -76,22 +76,22 @@ function Review({ c }: { c: Ctx }) {
   const i = flow.insuranceClaimDetails;
   const d = flow.additionalDetails;
   const r = quoteRows(c);
-  const yn = (v: boolean | undefined) => (v === undefined ? '' : v ? x.yes : x.no);
+  const yn = (v: boolean | undefined) => (v === undefined ? '' : v ? t('claim.yes') : t('claim.no'));
   const questions = (list: typeof flow.ProblemQuestions, answers: Record<string, boolean>) =>
-    (list ?? []).map((q) => [x.questions[q.QuestionId] ?? q.Text, yn(answers[q.QuestionId])] as const);
+    (list ?? []).map((q) => [t.dynamic(`claim.questions.${q.QuestionId}`, q.Text), yn(answers[q.QuestionId])] as const);
   const alerts = (by: 'Text' | 'Email') =>
     (['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const)
       .filter((ev) => a[`${ev}${by}`])
-      .map((ev) => x.events[ev])
-      .join(', ') || x.none;
+      .map((ev) => t.dynamic(`claim.events.${ev}`, ev))
+      .join(', ') || t('claim.none');
 
   return (
     <>
-      <h1>{x.review}</h1>
-      <p className="muted">{x.reviewIntro}</p>
+      <h1>{t('claim.review')}</h1>
+      <p className="muted">{t('claim.reviewIntro')}</p>
       {(missing.length > 0 || problem) && (
         <div className="form-error error-summary" id="review-problems" tabIndex={-1} role="alert">
-          <h2>{problem ?? x.fix}</h2>
+          <h2>{problem ?? t('claim.fix')}</h2>
           <ul>
             {missing.map(([text, href], n) => (
               <li key={n}>
@@ -101,89 +101,89 @@ function Review({ c }: { c: Ctx }) {
           </ul>
         </div>
       )}
-      <Section title={x.steps[0]!} href={step(1)} x={x}>
+      <Section title={t('claim.steps.1')} href={step(1)} t={t}>
         <Summary rows={[r.location]} />
       </Section>
-      <Section title={x.steps[1]!} href={step(2)} x={x}>
+      <Section title={t('claim.steps.2')} href={step(2)} t={t}>
         <Summary rows={[r.vehicle, ['VIN', flow.Vin]]} />
       </Section>
-      <Section title={x.steps[2]!} href={step(3)} x={x}>
+      <Section title={t('claim.steps.3')} href={step(3)} t={t}>
         <Summary rows={[r.glass, r.service, r.chips]} />
       </Section>
-      <Section title={x.steps[3]!} href={step(4)} x={x}>
+      <Section title={t('claim.steps.4')} href={step(4)} t={t}>
         <Summary rows={questions(flow.ProblemQuestions, flow.ProblemAnswers)} />
       </Section>
-      <Section title={x.steps[4]!} href={step(5)} x={x}>
+      <Section title={t('claim.steps.5')} href={step(5)} t={t}>
         <Summary rows={[r.parts]} />
       </Section>
       {needsPropertyStep(flow) && (
-        <Section title={x.steps[5]!} href={step(6)} x={x}>
+        <Section title={t('claim.steps.6')} href={step(6)} t={t}>
           {/* The windshield these answers point to is in the parts above. */}
           <Summary rows={questions(flow.PropertyQuestions, flow.PropertyAnswers)} />
         </Section>
       )}
-      <Section title={x.steps[6]!} href={step(7)} x={x}>
-        {flow.Quote && <QuoteTable q={flow.Quote} c={c} caption={x.steps[6]!} />}
+      <Section title={t('claim.steps.7')} href={step(7)} t={t}>
+        {flow.Quote && <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />}
       </Section>
-      <Section title={x.appointment} href={appointmentHref} x={x}>
+      <Section title={t('claim.appointment')} href={appointmentHref} t={t}>
         <Summary
           rows={[
-            [x.scheduling, x.schedulingOptions[a.SchedulingOption] ?? ''],
-            ...(a.SchedulingOption === 'ScheduleAtShop' ? [[x.shop, a.ShopName] as const] : []),
-            [x.excludeShops, a.ExcludeShops ? x.yes : x.no],
-            [x.contactMethod, x.contactMethods[a.PreferredContactMethod] ?? ''],
-            [x.textConsent, a.TextCheckBox ? x.yes : x.no],
-            [x.notifyText, alerts('Text')],
-            [x.notifyEmail, alerts('Email')],
-            [x.agentPhone, formatPhone(a.AgentPhoneNo)],
+            [t('claim.scheduling'), t.dynamic(`claim.schedulingOptions.${a.SchedulingOption}`, a.SchedulingOption)],
+            ...(a.SchedulingOption === 'ScheduleAtShop' ? [[t('claim.shop'), a.ShopName] as const] : []),
+            [t('claim.excludeShops'), a.ExcludeShops ? t('claim.yes') : t('claim.no')],
+            [t('claim.contactMethod'), t.dynamic(`claim.contactMethods.${a.PreferredContactMethod}`, a.PreferredContactMethod)],
+            [t('claim.textConsent'), a.TextCheckBox ? t('claim.yes') : t('claim.no')],
+            [t('claim.notifyText'), alerts('Text')],
+            [t('claim.notifyEmail'), alerts('Email')],
+            [t('claim.agentPhone'), formatPhone(a.AgentPhoneNo)],
           ]}
         />
       </Section>
-      <Section title={x.insurance} href={detailsHref} x={x}>
+      <Section title={t('claim.insurance')} href={detailsHref} t={t}>
         <Summary
           rows={[
-            [x.policyNumber, i.policyNumber],
-            [x.firstName, i.firstName],
-            [x.lastName, i.lastName],
-            [x.email, i.emailId],
-            [x.carrier, i.carrier],
-            [x.deductible, i.deductible],
-            [x.phone, formatPhone(i.phoneNumber)],
+            [t('claim.policyNumber'), i.policyNumber],
+            [t('claim.firstName'), i.firstName],
+            [t('claim.lastName'), i.lastName],
+            [t('claim.email'), i.emailId],
+            [t('claim.carrier'), i.carrier],
+            [t('claim.deductible'), i.deductible],
+            [t('claim.phone'), formatPhone(i.phoneNumber)],
           ]}
         />
       </Section>
-      <Section title={x.additional} href={detailsHref} x={x}>
+      <Section title={t('claim.additional')} href={detailsHref} t={t}>
         <Summary
           rows={[
-            [x.street, d.streetAddress],
-            [x.city, d.city],
-            [x.state, d.selectedState],
-            [x.zipCode, d.zipCode],
-            [x.damageDate, d.damageDate],
-            [x.anyOther, d.anyOther],
+            [t('claim.street'), d.streetAddress],
+            [t('claim.city'), d.city],
+            [t('claim.state'), d.selectedState],
+            [t('claim.zipCode'), d.zipCode],
+            [t('claim.damageDate'), d.damageDate],
+            [t('claim.anyOther'), d.anyOther],
           ]}
         />
       </Section>
       <div className="flow__nav">
         <a className="btn btn--secondary" href={detailsHref}>
-          {x.back}
+          {t('claim.back')}
         </a>
         <button type="button" className="btn btn--primary" id="submit-claim" disabled={sending} onClick={() => void submit()}>
-          {sending ? x.submitting : x.submit}
+          {sending ? t('claim.submitting') : t('claim.submit')}
         </button>
       </div>
     </>
   );
 }
 
-function Section({ title, href, x, children }: { title: string; href: string; x: Ctx['x']; children: ReactNode }) {
+function Section({ title, href, t, children }: { title: string; href: string; t: Ctx['t']; children: ReactNode }) {
   const id = `review-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
     <section className="card flow-review" aria-labelledby={id}>
       <div className="flow-review__head">
         <h2 id={id}>{title}</h2>
-        <a href={href} aria-label={x.editOf(title)}>
-          {x.edit}
+        <a href={href} aria-label={t('claim.editOf', { what: title.toLowerCase() })}>
+          {t('claim.edit')}
         </a>
       </div>
       {children}

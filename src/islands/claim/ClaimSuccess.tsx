@@ -13,29 +13,29 @@ export default function ClaimSuccess() {
   useEffect(() => clearClaimFlow(), []);
   return (
     <ClaimPage checks={false}>
-      {({ x, money }) => (
+      {({ t, money }) => (
         <div className="card flow-success">
           {/* Opened without filing (a bookmark, a second tab): say so, not 'submitted'. */}
-          <h1>{filed.number ? x.success : x.noClaim}</h1>
+          <h1>{filed.number ? t('claim.success') : t('claim.noClaim')}</h1>
           {filed.number && (
             <p className="flow-success__referral">
-              <span>{x.referral}</span>
+              <span>{t('claim.referral')}</span>
               <strong data-testid="referral-number">{filed.number}</strong>
             </p>
           )}
           {filed.r && (
             <p>
-              {x.workOrder}: <span data-testid="work-order">{filed.r.WorkOrderId}</span> · {x.total}: {money(filed.r.Total)} · {x.policyholderPays}:{' '}
+              {t('claim.workOrder')}: <span data-testid="work-order">{filed.r.WorkOrderId}</span> · {t('claim.total')}: {money(filed.r.Total)} · {t('claim.policyholderPays')}:{' '}
               {money(filed.r.PolicyholderPays)}
             </p>
           )}
-          <p>{filed.number ? x.successNext : x.noClaimNext}</p>
+          <p>{filed.number ? t('claim.successNext') : t('claim.noClaimNext')}</p>
           <div className="flow__nav">
             <a className="btn btn--secondary" href={FLOW_PATHS.dashboard}>
-              {x.dashboard}
+              {t('claim.dashboard')}
             </a>
             <a className="btn btn--primary" href={FLOW_PATHS.fileClaim}>
-              {x.another}
+              {t('claim.another')}
             </a>
           </div>
         </div>

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { startClaimFlow } from '../../stores/claim-base.ts';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 
 /**
  * file-claim: the flow's entry. Starts a new claim (or cash quote with ?mode=quote) and opens start-claim.
  * The dashboard's quick start sends ?zip=…&vin=…: steps 1 and 2 take them and move on when they check out.
  */
 export default function FileClaim() {
-  const { s } = useLang();
+  const common = useCommonT();
   useEffect(() => {
     const q = new URLSearchParams(location.search);
     const quote = q.get('mode') === 'quote';
@@ -17,7 +17,7 @@ export default function FileClaim() {
   }, []);
   return (
     <p className="muted page-loading" aria-busy="true">
-      {s.loading}
+      {common('common.loading')}
     </p>
   );
 }

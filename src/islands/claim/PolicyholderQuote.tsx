@@ -13,13 +13,13 @@ export default function PolicyholderQuote() {
 }
 
 function QuotePage({ c }: { c: Ctx }) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const quoteMode = flow.mode === 'quote';
   useEffect(() => {
     // A cash quote is complete here.
     if (quoteMode) $claimProgress.set(100);
   }, [quoteMode]);
-  if (!flow.Quote || firstIncomplete(flow) !== null) return <FinishQuote x={x} />;
+  if (!flow.Quote || firstIncomplete(flow) !== null) return <FinishQuote t={t} />;
   const r = quoteRows(c);
   const backToQuote = () => {
     updateClaim({ step: 7 });
@@ -27,22 +27,22 @@ function QuotePage({ c }: { c: Ctx }) {
   };
   return (
     <>
-      <h1>{x.phQuote}</h1>
-      <p className="muted">{x.phQuoteIntro}</p>
+      <h1>{t('claim.phQuote')}</h1>
+      <p className="muted">{t('claim.phQuoteIntro')}</p>
       <div className="card flow-card">
         <Summary rows={[r.location, r.vehicle, r.glass, r.service, r.parts]} />
       </div>
-      <QuoteTable q={flow.Quote} c={c} caption={x.steps[6]!} />
+      <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />
       {quoteMode ? (
         <div className="flow__nav">
           <button type="button" className="btn btn--secondary" onClick={backToQuote}>
-            {x.back}
+            {t('claim.back')}
           </button>
           <a className="btn btn--secondary" href={FLOW_PATHS.dashboard}>
-            {x.dashboard}
+            {t('claim.dashboard')}
           </a>
           <a className="btn btn--primary" href={`${FLOW_PATHS.fileClaim}?mode=quote`}>
-            {x.newQuote}
+            {t('claim.newQuote')}
           </a>
         </div>
       ) : (
@@ -53,7 +53,7 @@ function QuotePage({ c }: { c: Ctx }) {
             location.assign(FLOW_PATHS.appointment);
           }}
         >
-          <Nav x={x} onBack={backToQuote} next={x.continue} />
+          <Nav t={t} onBack={backToQuote} next={t('claim.continue')} />
         </form>
       )}
     </>

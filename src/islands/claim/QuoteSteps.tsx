@@ -39,7 +39,7 @@ export default function QuoteSteps() {
 }
 
 function Steps({ c }: { c: Ctx }) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const [{ review, initial }] = useState(() => {
     const params = new URLSearchParams(location.search);
     const review = location.pathname.startsWith(FLOW_PATHS.manage) && params.has('step');
@@ -135,23 +135,23 @@ function Steps({ c }: { c: Ctx }) {
   const Step = STEPS[step - 1]!;
   return (
     <>
-      <h1>{flow.mode === 'quote' ? x.quoteTitle : x.claimTitle}</h1>
+      <h1>{flow.mode === 'quote' ? t('claim.quoteTitle') : t('claim.claimTitle')}</h1>
       <form ref={form} className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
         {/* Heading and fields show together, once the step's code has loaded. */}
-        <Suspense fallback={<Loading x={x} />}>
+        <Suspense fallback={<Loading t={t} />}>
           <h2 id="step-heading" ref={heading} tabIndex={-1}>
             <span className="flow-step__count">
-              {x.stepOf(step, STEP_COUNT)}
+              {t('claim.stepOf', { n: step, total: STEP_COUNT })}
               {/* Read as 'Step 3 of 7: Vehicle damage'; not shown. */}
               <span className="flow-step__colon">:</span>
             </span>{' '}
-            {x.steps[step - 1]}
+            {t.dynamic(`claim.steps.${step}`, '')}
           </h2>
-          <p className="muted flow-step__note">{x.requiredNote}</p>
+          <p className="muted flow-step__note">{t('claim.requiredNote')}</p>
           <Step key={step} c={c} f={f} next={next} skip={skip} />
           <Shown key={`shown-${step}`} onShown={onShown} />
         </Suspense>
-        <Nav x={x} onBack={step > 1 || review ? back : undefined} busy={busy || !ready} />
+        <Nav t={t} onBack={step > 1 || review ? back : undefined} busy={busy || !ready} />
       </form>
     </>
   );
@@ -165,7 +165,7 @@ function Shown({ onShown }: { onShown: () => void }) {
 
 /** Step 1: the policyholder's ZIP; its city and state, and whether a shop serves it. */
 function LocationStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const [zip, setZip] = useState(flow.ZipCode);
   const [checking, setChecking] = useState(false);
   // The lookup's verdict on a ZIP (unknown, not serviced), kept so that leaving the field does not clear it.
@@ -198,11 +198,11 @@ function LocationStep({ c, f, next }: StepProps) {
           appointment: { ...g.appointment, ShopId: '', ShopName: '' },
           appointmentDone: g.appointmentDone && !g.appointment.ShopId,
         });
-        message = service.IsServiced ? null : x.notServiced(v, service.ServiceRadiusMiles, service.ClosestShopMiles);
+        message = service.IsServiced ? null : notServiced(t, v, service.ServiceRadiusMiles, service.ClosestShopMiles);
       } catch (err) {
         if (pending.current?.zip !== v) return;
         updateClaim({ ZipCode: v, City: '', State: '', IsServiced: null, Quote: null });
-        message = err instanceof ApiError && err.status === 400 ? MESSAGES.zipUnknown : x.loadFailed;
+        message = err instanceof ApiError && err.status === 400 ? MESSAGES.zipUnknown : t('claim.loadFailed');
       }
       pending.current = null;
       setChecking(false);
@@ -225,7 +225,7 @@ function LocationStep({ c, f, next }: StepProps) {
       focusField('zip');
       return false;
     }
-    if (!g.IsServiced) return f.all([['zip', x.notServiced(v, g.ServiceRadiusMiles ?? 0, g.ClosestShopMiles)]]);
+    if (!g.IsServiced) return f.all([['zip', notServiced(t, v, g.ServiceRadiusMiles ?? 0, g.ClosestShopMiles)]]);
     return true;
   };
 
@@ -235,8 +235,8 @@ function LocationStep({ c, f, next }: StepProps) {
       <TextField
         f={f}
         id="zip"
-        label={x.zip}
-        hint={x.zipHint}
+        label={t('claim.zip')}
+        hint={t('claim.zipHint')}
         req
         value={zip}
         rule={rule}
@@ -250,16 +250,23 @@ function LocationStep({ c, f, next }: StepProps) {
       />
       <div className="flow-zip" role="status" id="zip-status">
         {checking ? (
-          <p className="muted">{x.checkingZip}</p>
+          <p className="muted">{t('claim.checkingZip')}</p>
         ) : (
           known && (
             <p>
-              <strong>{x.cityState}:</strong> <span data-testid="city-state">{`${flow.City}, ${flow.State}`}</span>
-              {flow.IsServiced && <span className="flow-ok"> · {x.serviced}</span>}
+              <strong>{t('claim.cityState')}:</strong> <span data-testid="city-state">{`${flow.City}, ${flow.State}`}</span>
+              {flow.IsServiced && <span className="flow-ok"> · {t('claim.serviced')}</span>}
             </p>
           )
         )}
       </div>
     </>
   );
+}
+
+/** The refusal of a ZIP no shop serves, with the closest shop's distance when there is one. */
+function notServiced(t: Ctx['t'], zip: string, radius: number, closest: number | null): string {
+  return closest === null
+    ? t('claim.notServiced', { zip, radius })
+    : t('claim.notServicedClosest', { zip, radius, closest: Math.round(closest) });
 }

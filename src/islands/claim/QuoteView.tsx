@@ -9,8 +9,8 @@ import { chosenParts } from '../../lib/claim/parts.ts';
 import type { Ctx } from './ui.tsx';
 
 /** An itemised quote: part, labor, kit, recalibration, repair; subtotal, tax, total and who pays what. */
-export function QuoteTable({ q, c, caption }: { q: Quote; c: Pick<Ctx, 'x' | 'money'>; caption: string }) {
-  const { x, money } = c;
+export function QuoteTable({ q, c, caption }: { q: Quote; c: Pick<Ctx, 't' | 'money'>; caption: string }) {
+  const { t, money } = c;
   const total = (label: string, amount: number, strong?: boolean) => (
     <div className={strong ? 'quote-totals__strong' : undefined}>
       <dt>{label}</dt>
@@ -23,17 +23,17 @@ export function QuoteTable({ q, c, caption }: { q: Quote; c: Pick<Ctx, 'x' | 'mo
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{x.item}</th>
-            <th scope="col">{x.qty}</th>
-            <th scope="col">{x.unitPrice}</th>
-            <th scope="col">{x.amount}</th>
+            <th scope="col">{t('claim.item')}</th>
+            <th scope="col">{t('claim.qty')}</th>
+            <th scope="col">{t('claim.unitPrice')}</th>
+            <th scope="col">{t('claim.amount')}</th>
           </tr>
         </thead>
         <tbody>
           {q.Lines.map((l, i) => (
             <tr key={i} data-kind={l.Kind}>
               <th scope="row">
-                {x.kinds[l.Kind] ?? l.Kind}
+                {t.dynamic(`claim.kinds.${l.Kind}`, l.Kind)}
                 <span className="table__sub">
                   {l.Description}
                   {l.PartNumber && ` · ${l.PartNumber}`}
@@ -47,12 +47,12 @@ export function QuoteTable({ q, c, caption }: { q: Quote; c: Pick<Ctx, 'x' | 'mo
         </tbody>
       </table>
       <dl className="quote-totals" data-testid="quote-totals">
-        {total(x.subtotal, q.Subtotal)}
-        {total(x.tax, q.Tax)}
-        {total(x.total, q.Total, true)}
-        {total(x.deductible, q.Deductible)}
-        {total(x.insurancePays, q.InsurancePays)}
-        {total(x.policyholderPays, q.PolicyholderPays, true)}
+        {total(t('claim.subtotal'), q.Subtotal)}
+        {total(t('claim.tax'), q.Tax)}
+        {total(t('claim.total'), q.Total, true)}
+        {total(t('claim.deductible'), q.Deductible)}
+        {total(t('claim.insurancePays'), q.InsurancePays)}
+        {total(t('claim.policyholderPays'), q.PolicyholderPays, true)}
       </dl>
     </div>
   );
@@ -73,15 +73,15 @@ export function Summary({ rows }: { rows: readonly (readonly [string, ReactNode]
 }
 
 /** Rows of the quote's summary. */
-export function quoteRows({ x, flow }: Pick<Ctx, 'x' | 'flow'>) {
+export function quoteRows({ t, flow }: Pick<Ctx, 't' | 'flow'>) {
   return {
-    location: [x.location, flow.City ? `${flow.City}, ${flow.State} ${flow.ZipCode}` : flow.ZipCode] as const,
-    vehicle: [x.vehicle, vehicleLine(flow)] as const,
-    glass: [x.glass, flow.SelectedGlassGroups.map((g) => x.groups[g] ?? g).join(', ')] as const,
-    service: [x.repairOrReplace, flow.RepairOrReplace ? x.service[flow.RepairOrReplace] : ''] as const,
-    chips: [x.chips, flow.NumberOfChipsOrCracks > 3 ? x.moreThan3 : flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : x.notGiven] as const,
+    location: [t('claim.location'), flow.City ? `${flow.City}, ${flow.State} ${flow.ZipCode}` : flow.ZipCode] as const,
+    vehicle: [t('claim.vehicle'), vehicleLine(flow)] as const,
+    glass: [t('claim.glass'), flow.SelectedGlassGroups.map((g) => t.dynamic(`claim.groups.${g}`, g)).join(', ')] as const,
+    service: [t('claim.repairOrReplace'), flow.RepairOrReplace ? t.dynamic(`claim.service.${flow.RepairOrReplace}`, flow.RepairOrReplace) : ''] as const,
+    chips: [t('claim.chips'), flow.NumberOfChipsOrCracks > 3 ? t('claim.moreThan3') : flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : t('claim.notGiven')] as const,
     parts: [
-      x.parts,
+      t('claim.parts'),
       <ul className="flow-list">
         {chosenParts(flow).map((p) => (
           <li key={p.PartNumber}>

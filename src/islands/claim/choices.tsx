@@ -1,7 +1,6 @@
 /** Radio and checkbox groups of the claim flow (apart from ui.tsx: step 1 has none). */
 import type { ReactNode } from 'react';
-import type { ClaimText } from '../../lib/claim/i18n.ts';
-import { describedBy, Req, type Form } from './fields.tsx';
+import { describedBy, Req, type ClaimT, type Form } from './fields.tsx';
 
 /** One option of a choice group. */
 export interface Option {
@@ -50,7 +49,7 @@ export function Choices({
     >
       <legend>
         {legend}
-        {req && <Req group={f.m('(required)')} />}
+        {req && <Req group={f.required} />}
       </legend>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
@@ -87,7 +86,7 @@ export function Choices({
 }
 
 /** Yes/No options. */
-export const yesNo = (x: ClaimText): Option[] => [
-  { value: 'yes', label: x.yes },
-  { value: 'no', label: x.no },
+export const yesNo = (t: ClaimT): Option[] => [
+  { value: 'yes', label: t('claim.yes') },
+  { value: 'no', label: t('claim.no') },
 ];

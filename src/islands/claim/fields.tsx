@@ -1,7 +1,19 @@
 /** Form fields of the claim flow: field errors (the spec's messages on blur and on Next), labelled inputs. */
 import { useState, type ReactNode } from 'react';
 import type { Rule } from '../../lib/claim/validation.ts';
-import type { Ctx } from './ui.tsx';
+import type { Translator } from '../../lib/i18n.ts';
+
+/** The claim pages' translator: the `claim` and `messages` namespaces (and `common`). */
+export type ClaimT = Translator<'claim' | 'messages' | 'common'>;
+
+/** Focuses a field (or the first control of a group) by id, after React has rendered its message. */
+export function focusField(id: string, tries = 5): void {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (el) el.focus();
+    else if (tries > 0) focusField(id, tries - 1);
+  });
+}
 
 /** Field errors of a form: the spec's (English) messages by field id; shown translated. */
 export interface Form {
@@ -10,15 +22,19 @@ export interface Form {
   set(id: string, message: string | null): void;
   /** Sets the messages of a whole form; focuses the first invalid field; true when all are valid. */
   all(checks: readonly (readonly [string, string | null])[]): boolean;
+  /** A message in the page language. */
   m: (message: string) => string;
+  /** '(required)', read after a required group's legend. */
+  required: string;
 }
 
-/** The field errors of one form. */
-export function useForm(c: Pick<Ctx, 'm'>): Form {
+/** The field errors of one form (`c`: the page's translator and message translation, see ui.tsx). */
+export function useForm(c: { t: ClaimT; m: (message: string) => string }): Form {
   const [errors, setErrors] = useState<Record<string, string>>({});
   return {
     errors,
     m: c.m,
+    required: c.t('claim.required'),
     set(id, message) {
       setErrors((e) => {
         if ((e[id] ?? null) === message) return e;
@@ -135,13 +151,4 @@ export function TextField({
       )}
     </div>
   );
-}
-
-/** Focuses a field (or the first control of a group) by id, after React has rendered its message. */
-export function focusField(id: string, tries = 5): void {
-  requestAnimationFrame(() => {
-    const el = document.getElementById(id);
-    if (el) el.focus();
-    else if (tries > 0) focusField(id, tries - 1);
-  });
 }

@@ -8,19 +8,19 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { GetCarrierSettings } from '../../lib/api/carrier.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
-import { claimTextIfLoaded, loadClaimText, translateMessage, type ClaimText } from '../../lib/claim/i18n.ts';
+import { messageOf } from '../../lib/claim/validation.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../stores/claim.ts';
 import { $user, $userStatus } from '../../stores/user.ts';
 import GuardError from '../shared/GuardError.tsx';
-import { useLang } from '../shared/use-lang.ts';
-import type { Form } from './fields.tsx';
+import { pageLang, useCommonT, useT } from '../shared/use-t.ts';
+import type { ClaimT, Form } from './fields.tsx';
 
 /** What a claim page renders with. */
 export interface Ctx {
-  x: ClaimText;
+  t: ClaimT;
   lang: Lang;
   flow: ClaimFlow;
   /** A validation message in the page language. */
@@ -39,13 +39,13 @@ const DASHBOARD = '/dashboard/';
  * quote) and a carrier warning shows above it. `claim` marks the pages only a claim reaches.
  */
 export function ClaimPage({ checks = true, claim: claimPage, children }: { checks?: boolean; claim?: boolean; children: (c: Ctx) => ReactNode }) {
-  const { lang, s } = useLang();
+  const [lang] = useState(pageLang);
+  const common = useCommonT();
+  const t = useT('claim', 'messages');
   useState(() => {
     // The appointment, details and review pages file a claim: a cash quote that reaches them becomes one.
     if (claimPage && $claimFlow.get().mode !== 'claim') updateClaim({ mode: 'claim' });
   });
-  const [x, setX] = useState(() => claimTextIfLoaded(lang));
-  const [textFailed, setTextFailed] = useState(false);
   const status = useStore($userStatus);
   const user = useStore($user);
   const flow = useStore($claimFlow);
@@ -62,9 +62,6 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
     addEventListener('pageshow', restored);
     return () => removeEventListener('pageshow', restored);
   }, []);
-  useEffect(() => {
-    if (!x) loadClaimText(lang).then(setX, () => setTextFailed(true));
-  }, [lang, x]);
 
   // Spec section 4: SSO users opening claim-flow pages go to the external self-service URL instead.
   useEffect(() => {
@@ -107,32 +104,22 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
   }, [checks, ready, claim, agency]);
 
   if (status === 'error') return <GuardError />;
-  if (textFailed) {
-    return (
-      <div className="card" role="alert">
-        <p>{s.loadFailed}</p>
-        <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
-          {s.retry}
-        </button>
-      </div>
-    );
-  }
   const waitingSso = checks && user.isSSOLogin && sso !== 'stay';
-  if (!x || !ready || waitingSso || carrier === 'loading') {
+  if (!t || !ready || waitingSso || carrier === 'loading') {
     return (
       <p className="muted page-loading" aria-busy="true">
-        {x && waitingSso && ready ? x.ssoRedirect : s.loading}
+        {t && waitingSso && ready ? t('claim.ssoRedirect') : common('common.loading')}
       </p>
     );
   }
-  const m = (message: string) => translateMessage(message, x);
+  const m = messageIn(t);
   if (checks && (!agency || user.agencyList.length === 0)) {
-    return <Notice id="no-account" title={x.noAccount} text={x.noAccountHelp} href={DASHBOARD} link={x.dashboard} />;
+    return <Notice id="no-account" title={t('claim.noAccount')} text={t('claim.noAccountHelp')} href={DASHBOARD} link={t('claim.dashboard')} />;
   }
   if (carrier && !carrier.CanFileClaim) {
-    return <Notice id="carrier-block" title={x.blocked} text={m(carrier.Message ?? '')} href={DASHBOARD} link={x.dashboard} />;
+    return <Notice id="carrier-block" title={t('claim.blocked')} text={carrierNotice(t, carrier)} href={DASHBOARD} link={t('claim.dashboard')} />;
   }
-  const warning = carrier?.Message ? m(carrier.Message) : null;
+  const warning = carrier?.Message ? carrierNotice(t, carrier) : null;
   return (
     <div className="flow" data-mode={flow.mode}>
       {warning && (
@@ -140,9 +127,25 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
           {warning}
         </div>
       )}
-      {children({ x, lang, flow, m, money: (n) => formatMoney(n, lang) })}
+      {children({ t, lang, flow, m, money: (n) => formatMoney(n, lang) })}
     </div>
   );
+}
+
+/** The carrier notice in the page language: the server sends the spec's block or warning (section 8). */
+function carrierNotice(t: ClaimT, carrier: Carrier): string {
+  return t.message({ message: carrier.Message ?? '', code: carrier.CanFileClaim ? 'carrierWarning' : 'carrierBlock' });
+}
+
+/**
+ * A message in the page language: a spec message (validation.ts) by its code in the
+ * `messages` namespace; any other text (already translated, or the server's own words) as it is.
+ */
+export function messageIn(t: ClaimT): (message: string) => string {
+  return (message) => {
+    const found = messageOf(message);
+    return found.code ? t.message(found) : message;
+  };
 }
 
 /** A notice instead of the page (no account, carrier block, quote not finished) with the way out. */
@@ -170,19 +173,19 @@ export interface StepProps {
 
 
 /** A loading line. */
-export const Loading = ({ x, label }: { x: ClaimText; label?: string }) => (
+export const Loading = ({ t, label }: { t: ClaimT; label?: string }) => (
   <p className="muted flow-loading" role="status" aria-busy="true">
-    <span className="spinner spinner--small" aria-hidden="true" /> {label ?? x.loading}
+    <span className="spinner spinner--small" aria-hidden="true" /> {label ?? t('claim.loading')}
   </p>
 );
 
 /** A load that failed, with a retry. */
-export const Failed = ({ x, retry, text }: { x: ClaimText; retry?: () => void; text?: string }) => (
+export const Failed = ({ t, retry, text }: { t: ClaimT; retry?: () => void; text?: string | undefined }) => (
   <div className="form-error" role="alert">
-    {text ?? x.loadFailed}{' '}
+    {text ?? t('claim.loadFailed')}{' '}
     {retry && (
       <button type="button" className="btn btn--link" onClick={retry}>
-        {x.retry}
+        {t('claim.retry')}
       </button>
     )}
   </div>
@@ -220,28 +223,28 @@ export function useCall<T>(
 }
 
 /** The page's Back and Next (or Continue) buttons: Next submits the page's form. */
-export function Nav({ x, onBack, backHref, next, busy }: { x: ClaimText; onBack?: () => void; backHref?: string; next?: string; busy?: boolean }) {
+export function Nav({ t, onBack, backHref, next, busy }: { t: ClaimT; onBack?: () => void; backHref?: string; next?: string; busy?: boolean }) {
   return (
     <div className="flow__nav">
       {onBack && (
         <button type="button" className="btn btn--secondary" onClick={onBack}>
-          {x.back}
+          {t('claim.back')}
         </button>
       )}
       {backHref && (
         <a className="btn btn--secondary" href={backHref}>
-          {x.back}
+          {t('claim.back')}
         </a>
       )}
       <button type="submit" className="btn btn--primary" disabled={busy} aria-disabled={busy || undefined}>
-        {busy ? x.loading : (next ?? x.next)}
+        {busy ? t('claim.loading') : (next ?? t('claim.next'))}
       </button>
     </div>
   );
 }
 
 /** The notice of a page opened before the quote is complete, with a link back to it. */
-export const FinishQuote = ({ x }: Pick<Ctx, 'x'>) => <Notice id="finish-quote" text={x.finishQuote} href="/dashboard/start-claim" link={x.toStart} />;
+export const FinishQuote = ({ t }: Pick<Ctx, 't'>) => <Notice id="finish-quote" text={t('claim.finishQuote')} href="/dashboard/start-claim" link={t('claim.toStart')} />;
 
 // Every claim page reaches these through this module, so the bundler keeps them in this page family's one
 // shared chunk: one gzip stream instead of five small ones saves over 1 KB per page (docs/decisions/005).

@@ -24,6 +24,17 @@ export const MESSAGES = {
   contactMethod: 'Please choose a communciation preference',
 } as const;
 
+/**
+ * The code (and parameters) of one of the messages above, for `t.message()` and the `messages` namespace;
+ * no code for any other text. Small on purpose: the browser must not load the whole message catalogue.
+ */
+export function messageOf(message: string): { message: string; code?: string; params?: { field: string } } {
+  const code = Object.entries(MESSAGES).find(([, text]) => text === message)?.[0];
+  if (code) return { message, code };
+  const field = /^The (.+) field is required$/.exec(message)?.[1];
+  return field ? { message, code: 'required', params: { field } } : { message };
+}
+
 /** 'The X field is required' (first name, last name, policy number, carrier, deductible, shop name). */
 export const requiredMessage = (field: string) => `The ${field} field is required`;
 

@@ -4,17 +4,19 @@
  */
 import type { Dictionary, Lang, Namespace, Translator } from '../i18n.ts';
 import { createTranslator } from './translate.ts';
+import claimEn from './en/claim.ts';
 import commonEn from './en/common.ts';
 import editorEn from './en/editor.ts';
 import messagesEn from './en/messages.ts';
+import claimEs from './es/claim.ts';
 import commonEs from './es/common.ts';
 import editorEs from './es/editor.ts';
 import messagesEs from './es/messages.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs },
 };
 
 /** A translator of every namespace in one language. */

@@ -12,6 +12,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   common: { en: async () => ({ default: commonEn }), es: async () => ({ default: commonEs }) },
   messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
   editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
+  claim: { en: () => import('./en/claim.ts'), es: () => import('./es/claim.ts') },
 };
 
 

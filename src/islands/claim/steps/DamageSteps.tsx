@@ -18,7 +18,7 @@ const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswer
 
 /** Step 3: GetGlassOptionsByCarId → the damaged glass groups, repair or replace, the number of chips or cracks. */
 export function DamageStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const carId = flow.CarId;
   const load = useCall(carId && flow.GlassCarId !== carId ? `${carId}` : null, () => api.call(GetGlassOptionsByCarId, { CarId: String(carId!) }, { ignoreErrors: true }));
   useEffect(() => {
@@ -26,58 +26,58 @@ export function DamageStep({ c, f, next }: StepProps) {
   }, [load.data]);
 
   const rr = flow.RepairOrReplace;
-  const chipsRule = (service: string, chips: number) => (service === 'Repair' && chips < 1 ? x.chooseChips : null);
+  const chipsRule = (service: string, chips: number) => (service === 'Repair' && chips < 1 ? t('claim.chooseChips') : null);
   next.current = () => {
     const g = $claimFlow.get();
     if (g.GlassCarId !== g.CarId) return false;
     return f.all([
-      ['glass', g.SelectedGlassGroups.length ? null : x.chooseGlass],
-      ['service', g.RepairOrReplace ? null : x.chooseService],
+      ['glass', g.SelectedGlassGroups.length ? null : t('claim.chooseGlass')],
+      ['service', g.RepairOrReplace ? null : t('claim.chooseService')],
       ['chips', chipsRule(g.RepairOrReplace, g.NumberOfChipsOrCracks)],
     ]);
   };
 
-  if (load.failed) return <Failed x={x} retry={load.retry} text={load.error || undefined} />;
-  if (load.loading || flow.GlassCarId !== carId) return <Loading x={x} />;
+  if (load.failed) return <Failed t={t} retry={load.retry} text={load.error ? c.m(load.error) : undefined} />;
+  if (load.loading || flow.GlassCarId !== carId) return <Loading t={t} />;
   return (
     <>
       <Choices
         f={f}
         id="glass"
-        legend={x.glass}
+        legend={t('claim.glass')}
         req
         multiple
-        options={flow.AvailableGlass.map((g) => ({ value: g, label: x.groups[g] ?? g }))}
+        options={flow.AvailableGlass.map((g) => ({ value: g, label: t.dynamic(`claim.groups.${g}`, g) }))}
         value={flow.SelectedGlassGroups}
         onChange={(v) => updateClaim({ SelectedGlassGroups: GLASS_GROUPS.filter((g) => v.includes(g)), ...NO_QUESTIONS })}
-        check={(v) => (v.length ? null : x.chooseGlass)}
+        check={(v) => (v.length ? null : t('claim.chooseGlass'))}
       />
       <Choices
         f={f}
         id="service"
-        legend={x.repairOrReplace}
+        legend={t('claim.repairOrReplace')}
         req
         row
-        options={REPAIR_OR_REPLACE.map((v) => ({ value: v, label: x.service[v] }))}
+        options={REPAIR_OR_REPLACE.map((v) => ({ value: v, label: t.dynamic(`claim.service.${v}`, v) }))}
         value={rr}
         onChange={(v) => updateClaim({ RepairOrReplace: v as RepairOrReplace, ...NO_QUESTIONS })}
-        check={(v) => (v ? null : x.chooseService)}
+        check={(v) => (v ? null : t('claim.chooseService'))}
       />
       <TextField
         f={f}
         id="chips"
-        label={x.chips}
+        label={t('claim.chips')}
         as="select"
         req={rr === 'Repair'}
         value={flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : ''}
         onChange={(v) => updateClaim({ NumberOfChipsOrCracks: v ? Number(v) : -1, Quote: null })}
         rule={(v) => chipsRule(rr, v ? Number(v) : -1)}
       >
-        <option value="">{x.choose}</option>
+        <option value="">{t('claim.choose')}</option>
         <option value="1">1</option>
         <option value="2">2</option>
         <option value="3">3</option>
-        <option value="4">{x.moreThan3}</option>
+        <option value="4">{t('claim.moreThan3')}</option>
       </TextField>
     </>
   );
@@ -85,7 +85,7 @@ export function DamageStep({ c, f, next }: StepProps) {
 
 /** Step 4: GetProblemQuestions → yes/no each; the repair guidance switches Repair to Replace when it must. */
 export function QuestionsStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const load = useCall(flow.ProblemQuestions === null ? 'q' : null, () =>
     api.call(GetProblemQuestions, { CarId: flow.CarId!, SelectedGlassGroups: flow.SelectedGlassGroups, RepairOrReplace: flow.RepairOrReplace || 'Replace' }),
   );
@@ -101,28 +101,28 @@ export function QuestionsStep({ c, f, next }: StepProps) {
   }, [replace, flow.RepairOrReplace, flow.AutoReplaced]);
 
   const questions = flow.ProblemQuestions ?? [];
-  next.current = () => flow.ProblemQuestions !== null && allAnswered(f, x, flow, PROBLEM, questions);
+  next.current = () => flow.ProblemQuestions !== null && allAnswered(f, t, flow, PROBLEM, questions);
 
-  if (load.failed) return <Failed x={x} retry={load.retry} />;
-  if (flow.ProblemQuestions === null) return <Loading x={x} />;
+  if (load.failed) return <Failed t={t} retry={load.retry} />;
+  if (flow.ProblemQuestions === null) return <Loading t={t} />;
   return (
     <>
-      {questions.length === 0 && <p className="muted">{x.noQuestions}</p>}
-      <YesNoQuestions f={f} x={x} flow={flow} set={PROBLEM} questions={questions} />
+      {questions.length === 0 && <p className="muted">{t('claim.noQuestions')}</p>}
+      <YesNoQuestions f={f} t={t} flow={flow} set={PROBLEM} questions={questions} />
       <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
         <h3 id="guidance-title">
-          {x.recommendation}: {x.service[guidance.recommendation]}
+          {t('claim.recommendation')}: {t.dynamic(`claim.service.${guidance.recommendation}`, guidance.recommendation)}
         </h3>
         <div role="status">
-          {flow.AutoReplaced && <p className="flow-guidance__switched">{x.switched}</p>}
+          {flow.AutoReplaced && <p className="flow-guidance__switched">{t('claim.switched')}</p>}
           {guidance.reasons.length ? (
             <ul>
               {guidance.reasons.map((r) => (
-                <li key={r}>{x.reasons[r] ?? r}</li>
+                <li key={r}>{t.dynamic(`claim.reasons.${r}`, r)}</li>
               ))}
             </ul>
           ) : (
-            <p>{x.repairOk}</p>
+            <p>{t('claim.repairOk')}</p>
           )}
         </div>
       </section>

@@ -21,11 +21,11 @@ export const partLabel = (p: GlassPart) => (
 
 /** Step 5: for each chosen side, back or roof group its pieces; the windshield is taken when one fits. */
 export function PartsStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const groups = GLASS_GROUPS.filter((g) => flow.SelectedGlassGroups.includes(g));
   const partsOf = (g: string) => flow.Parts.filter((p) => p.Group === g);
   const id = (g: string) => `parts-${answerKey(g)}`;
-  const missing = (g: string, chosen: readonly string[]) => (partsOf(g).some((p) => chosen.includes(p.PartNumber)) ? null : x.choosePiece);
+  const missing = (g: string, chosen: readonly string[]) => (partsOf(g).some((p) => chosen.includes(p.PartNumber)) ? null : t('claim.choosePiece'));
 
   next.current = () => f.all(groups.filter((g) => g !== 'Windshield').map((g) => [id(g), missing(g, $claimFlow.get().ChosenParts)]));
 
@@ -35,15 +35,15 @@ export function PartsStep({ c, f, next }: StepProps) {
       {groups.map((g) =>
         g === 'Windshield' ? (
           <div key={g} className="flow-part">
-            <h3>{x.groups[g]}</h3>
-            {windshields.length === 1 ? <p data-testid="windshield-part">{partLabel(windshields[0]!)}</p> : <p>{x.windshieldMany}</p>}
+            <h3>{t.dynamic(`claim.groups.${g}`, g)}</h3>
+            {windshields.length === 1 ? <p data-testid="windshield-part">{partLabel(windshields[0]!)}</p> : <p>{t('claim.windshieldMany')}</p>}
           </div>
         ) : (
           <Choices
             key={g}
             f={f}
             id={id(g)}
-            legend={x.pieces(x.groups[g] ?? g)}
+            legend={t('claim.pieces', { group: t.dynamic(`claim.groups.${g}`, g).toLowerCase() })}
             req
             multiple
             options={partsOf(g).map((p) => ({ value: p.PartNumber, label: partLabel(p) }))}
@@ -62,7 +62,7 @@ export function PartsStep({ c, f, next }: StepProps) {
  * No); skipped when nothing tells them apart. The windshield they match shows as the boxes change.
  */
 export function PropertyStep({ c, f, next, skip }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const key = candidatesKey(flow);
   const fresh = flow.PropertyFor === key && flow.PropertyQuestions !== null;
   const load = useCall(fresh ? null : key, () =>
@@ -79,17 +79,17 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
 
   next.current = () => fresh;
 
-  if (load.failed) return <Failed x={x} retry={load.retry} />;
-  if (!fresh) return <Loading x={x} />;
+  if (load.failed) return <Failed t={t} retry={load.retry} />;
+  if (!fresh) return <Loading t={t} />;
   const part = windshieldPart(flow);
   return (
     <>
       <Choices
         f={f}
         id="properties"
-        legend={x.propertyIntro}
+        legend={t('claim.propertyIntro')}
         multiple
-        options={questions.map((q) => ({ value: q.QuestionId, label: x.questions[q.QuestionId] ?? q.Text }))}
+        options={questions.map((q) => ({ value: q.QuestionId, label: t.dynamic(`claim.questions.${q.QuestionId}`, q.Text) }))}
         value={questions.filter((q) => flow.PropertyAnswers[q.QuestionId]).map((q) => q.QuestionId)}
         // A changed answer can change the part: the quote is priced again.
         onChange={(v) => updateClaim({ PropertyAnswers: answers(questions, v), Quote: null })}
@@ -97,7 +97,7 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
       <div role="status">
         {part && (
           <p className="flow-part" data-testid="windshield-part">
-            <strong>{x.matched}:</strong> {partLabel(part)}
+            <strong>{t('claim.matched')}:</strong> {partLabel(part)}
           </p>
         )}
       </div>

@@ -12,7 +12,7 @@ import { Failed, focusField, Loading, useCall, type StepProps } from '../ui.tsx'
 const deductibleRule = (v: string) => (v.trim() ? rules.amount('deductible')(v) : null);
 
 export default function QuoteStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const [deductible, setDeductible] = useState(flow.QuoteDeductible);
   const load = useCall(flow.Quote ? null : `${flow.QuoteDeductible}`, () => {
     const g = $claimFlow.get();
@@ -52,8 +52,8 @@ export default function QuoteStep({ c, f, next }: StepProps) {
         <TextField
           f={f}
           id="quote-deductible"
-          label={x.deductibleOptional}
-          hint={x.deductibleHint}
+          label={t('claim.deductibleOptional')}
+          hint={t('claim.deductibleHint')}
           value={deductible}
           inputMode="decimal"
           maxLength={20}
@@ -61,15 +61,15 @@ export default function QuoteStep({ c, f, next }: StepProps) {
           onChange={setDeductible}
         />
         <button type="button" className="btn btn--secondary" onClick={requote}>
-          {x.requote}
+          {t('claim.requote')}
         </button>
       </div>
       {load.failed ? (
-        <Failed x={x} retry={load.retry} text={load.error || undefined} />
+        <Failed t={t} retry={load.retry} text={load.error ? c.m(load.error) : undefined} />
       ) : flow.Quote ? (
-        <QuoteTable q={flow.Quote} c={c} caption={x.steps[6]!} />
+        <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />
       ) : (
-        <Loading x={x} />
+        <Loading t={t} />
       )}
     </>
   );

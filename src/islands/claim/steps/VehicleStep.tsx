@@ -36,7 +36,7 @@ const listed = (value: string, list: readonly (string | number)[] | undefined) =
 const METHODS: VehicleSelectionMethod[] = FEATURE_FLAGS.bigTruckEnabled ? ['VIN', 'YMMS', 'BigTruck'] : ['VIN', 'YMMS'];
 
 export default function VehicleStep({ c, f, next }: StepProps) {
-  const { x, flow } = c;
+  const { t, flow } = c;
   const method = flow.VehicleSelectionMethod;
   const [vin, setVin] = useState(flow.Vin);
   const [finding, setFinding] = useState(false);
@@ -73,13 +73,13 @@ export default function VehicleStep({ c, f, next }: StepProps) {
       if (res.Year && res.Make) {
         // Known year and make, unknown model: the selects take over with both filled in.
         updateClaim({ ...NO_VEHICLE, VehicleSelectionMethod: 'YMMS', Vin: res.Vin, Year: res.Year, Make: res.Make });
-        setNote(x.vinPartial(res.Year, res.Make));
+        setNote(t('claim.vinPartial', { vehicle: [res.Year, res.Make].filter(Boolean).join(' ') }));
         return false;
       }
-      message = x.vinUnknown;
+      message = t('claim.vinUnknown');
       return false;
     } catch (err) {
-      message = err instanceof ApiError && err.status === 400 ? err.message : x.loadFailed;
+      message = err instanceof ApiError && err.status === 400 ? err.message : t('claim.loadFailed');
       return false;
     } finally {
       setFinding(false);
@@ -103,7 +103,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
     api
       .call(GetVehicleInformationByYMMS, { Year: String(Year), Make, Model, Style: style })
       .then((v) => choose(v, { VehicleSelectionMethod: 'YMMS' }))
-      .catch(() => f.set('style', x.loadFailed))
+      .catch(() => f.set('style', t('claim.loadFailed')))
       .finally(() => setChoosing(false));
   };
 
@@ -115,13 +115,13 @@ export default function VehicleStep({ c, f, next }: StepProps) {
       if (!ok) focusField($claimFlow.get().VehicleSelectionMethod === 'VIN' ? 'vin' : 'model');
       return ok;
     }
-    if (big) return f.all([[g.Year ? 'truck' : 'truck-year', x.chooseVehicle]]);
+    if (big) return f.all([[g.Year ? 'truck' : 'truck-year', t('claim.chooseVehicle')]]);
     // The first select without a listed value; when its list is empty, the one before it must change.
     const levels = [years, makes, models, { ...styles, data: styles.data?.map((s) => s.Style) }];
     const values = [g.Year ? String(g.Year) : '', g.Make, g.Model, g.Style];
     let i = levels.findIndex((l, n) => !listed(values[n]!, l.data));
     if (i > 0 && levels[i]!.data?.length === 0) i--;
-    return f.all([[['year', 'make', 'model', 'style'][Math.max(i, 0)]!, x.chooseVehicle]]);
+    return f.all([[['year', 'make', 'model', 'style'][Math.max(i, 0)]!, t('claim.chooseVehicle')]]);
   };
 
   /** A select of one level of the vehicle picker, with its loading, failure and empty states. */
@@ -131,7 +131,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
     value: string,
     state: { data: readonly (string | number)[] | undefined; loading: boolean; failed: boolean; retry: () => void },
     onChange: (v: string) => void,
-    empty: string = x.empty,
+    empty: string = t('claim.empty'),
   ): ReactNode => (
     <div className="flow-select">
       <TextField
@@ -142,17 +142,17 @@ export default function VehicleStep({ c, f, next }: StepProps) {
         req
         value={listed(value, state.data) ? value : ''}
         onChange={onChange}
-        rule={(v) => (v ? null : x.chooseVehicle)}
+        rule={(v) => (v ? null : t('claim.chooseVehicle'))}
         disabled={!state.data || state.data.length === 0}
       >
-        <option value="">{state.loading ? x.loading : x.choose}</option>
+        <option value="">{state.loading ? t('claim.loading') : t('claim.choose')}</option>
         {state.data?.map((o) => (
           <option key={o} value={o}>
             {o}
           </option>
         ))}
       </TextField>
-      {state.failed && <Failed x={x} retry={state.retry} />}
+      {state.failed && <Failed t={t} retry={state.retry} />}
       {state.data?.length === 0 && <p className="muted flow-empty">{empty}</p>}
     </div>
   );
@@ -162,9 +162,9 @@ export default function VehicleStep({ c, f, next }: StepProps) {
       <Choices
         f={f}
         id="method"
-        legend={x.method}
+        legend={t('claim.method')}
         row
-        options={METHODS.map((m) => ({ value: m, label: x.methods[m] }))}
+        options={METHODS.map((m) => ({ value: m, label: t.dynamic(`claim.methods.${m}`, m) }))}
         value={method}
         onChange={(m) => {
           setNote(null);
@@ -177,8 +177,8 @@ export default function VehicleStep({ c, f, next }: StepProps) {
           <TextField
             f={f}
             id="vin"
-            label={x.vin}
-            hint={x.vinHint}
+            label={t('claim.vin')}
+            hint={t('claim.vinHint')}
             req
             value={vin}
             maxLength={32}
@@ -200,26 +200,26 @@ export default function VehicleStep({ c, f, next }: StepProps) {
             }}
           />
           <button type="button" className="btn btn--secondary" disabled={finding} onClick={() => void findVin(vin).then((ok) => ok || focusField('vin'))}>
-            {finding ? x.loading : x.findVin}
+            {finding ? t('claim.loading') : t('claim.findVin')}
           </button>
         </div>
       )}
       {byYmms && (
         <div className="flow-selects">
-          {select('year', x.year, Year ? String(Year) : '', years, (v) => pick({ Year: Number(v) || null, Make: '', Model: '', Style: '' }))}
-          {select('make', x.make, Make, makes, (v) => pick({ Make: v, Model: '', Style: '' }))}
-          {select('model', x.model, Model, models, (v) => pick({ Model: v, Style: '' }))}
-          {select('style', x.style, Style, { ...styles, data: styles.data?.map((s) => s.Style) }, chooseStyle, x.noStyles)}
+          {select('year', t('claim.year'), Year ? String(Year) : '', years, (v) => pick({ Year: Number(v) || null, Make: '', Model: '', Style: '' }))}
+          {select('make', t('claim.make'), Make, makes, (v) => pick({ Make: v, Model: '', Style: '' }))}
+          {select('model', t('claim.model'), Model, models, (v) => pick({ Model: v, Style: '' }))}
+          {select('style', t('claim.style'), Style, { ...styles, data: styles.data?.map((s) => s.Style) }, chooseStyle, t('claim.noStyles'))}
         </div>
       )}
       {big && (
         <div className="flow-selects">
-          {select('truck-year', x.year, Year ? String(Year) : '', years, (v) => pick({ Year: Number(v) || null, Make: '', Model: '', Style: '' }))}
+          {select('truck-year', t('claim.year'), Year ? String(Year) : '', years, (v) => pick({ Year: Number(v) || null, Make: '', Model: '', Style: '' }))}
           {trucks.data && trucks.data.length > 0 && (
             <Choices
               f={f}
               id="truck"
-              legend={x.truck}
+              legend={t('claim.truck')}
               req
               options={trucks.data.map((v) => ({ value: String(v.CarId), label: `${v.Make} ${v.Model} ${v.Style}` }))}
               value={flow.CarId ? String(flow.CarId) : ''}
@@ -227,20 +227,20 @@ export default function VehicleStep({ c, f, next }: StepProps) {
                 const v = trucks.data?.find((t) => String(t.CarId) === id);
                 if (v) choose(v, { VehicleSelectionMethod: 'BigTruck' });
               }}
-              check={(v) => (v ? null : x.chooseVehicle)}
+              check={(v) => (v ? null : t('claim.chooseVehicle'))}
             />
           )}
-          {trucks.loading && <p className="muted">{x.loading}</p>}
-          {trucks.failed && <Failed x={x} retry={trucks.retry} />}
-          {trucks.data?.length === 0 && <p className="muted flow-empty">{x.noTrucks}</p>}
+          {trucks.loading && <p className="muted">{t('claim.loading')}</p>}
+          {trucks.failed && <Failed t={t} retry={trucks.retry} />}
+          {trucks.data?.length === 0 && <p className="muted flow-empty">{t('claim.noTrucks')}</p>}
         </div>
       )}
       <div role="status" className="flow-chosen">
         {note && <p className="notice">{note}</p>}
-        {(finding || choosing) && <p className="muted">{x.loading}</p>}
+        {(finding || choosing) && <p className="muted">{t('claim.loading')}</p>}
         {flow.CarId !== null && (
           <p>
-            <strong>{x.vehicle}:</strong> <span data-testid="vehicle">{vehicleLine(flow)}</span>
+            <strong>{t('claim.vehicle')}:</strong> <span data-testid="vehicle">{vehicleLine(flow)}</span>
           </p>
         )}
       </div>

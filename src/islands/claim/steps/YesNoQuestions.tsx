@@ -1,9 +1,8 @@
 /** The yes/no questions of steps 4 (problem) and 6 (windshield properties): one required radio row each. */
 import { answerKey } from '../../../lib/claim/flow.ts';
-import type { ClaimText } from '../../../lib/claim/i18n.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
 import { Choices, yesNo } from '../choices.tsx';
-import type { Form } from '../fields.tsx';
+import type { ClaimT, Form } from '../fields.tsx';
 
 type Question = { QuestionId: string; Text: string };
 /** Where a step keeps its answers, and the id prefix of its fields. */
@@ -22,11 +21,11 @@ const answerOf = (flow: ClaimFlow, set: AnswerSet, q: Question) => {
 export const answered = (flow: ClaimFlow, set: AnswerSet, q: Question) => answerOf(flow, set, q) !== '';
 
 /** The Next check: every question answered, the first unanswered one marked and focused. */
-export function allAnswered(f: Form, x: ClaimText, flow: ClaimFlow, set: AnswerSet, questions: readonly Question[]): boolean {
-  return f.all(questions.map((q) => [fieldId(set, q), answered(flow, set, q) ? null : x.answer]));
+export function allAnswered(f: Form, t: ClaimT, flow: ClaimFlow, set: AnswerSet, questions: readonly Question[]): boolean {
+  return f.all(questions.map((q) => [fieldId(set, q), answered(flow, set, q) ? null : t('claim.answer')]));
 }
 
-export function YesNoQuestions({ f, x, flow, set, questions }: { f: Form; x: ClaimText; flow: ClaimFlow; set: AnswerSet; questions: readonly Question[] }) {
+export function YesNoQuestions({ f, t, flow, set, questions }: { f: Form; t: ClaimT; flow: ClaimFlow; set: AnswerSet; questions: readonly Question[] }) {
   return (
     <>
       {questions.map((q) => (
@@ -34,14 +33,14 @@ export function YesNoQuestions({ f, x, flow, set, questions }: { f: Form; x: Cla
           key={q.QuestionId}
           f={f}
           id={fieldId(set, q)}
-          legend={x.questions[q.QuestionId] ?? q.Text}
+          legend={t.dynamic(`claim.questions.${q.QuestionId}`, q.Text)}
           req
           row
-          options={yesNo(x)}
+          options={yesNo(t)}
           value={answerOf(flow, set, q)}
           // A changed answer can change the part or the service: the quote is priced again.
           onChange={(v) => updateClaim({ [set.field]: { ...$claimFlow.get()[set.field], [q.QuestionId]: v === 'yes' }, Quote: null })}
-          check={(v) => (v ? null : x.answer)}
+          check={(v) => (v ? null : t('claim.answer'))}
         />
       ))}
     </>

@@ -1,39 +1,8 @@
-/** The claim and quote flow's Spanish words (loaded by `loadClaimText('es')`, see i18n.ts). */
-import type { ClaimText } from './i18n.ts';
+/** The claim and quote flow's Spanish words (namespace `claim`). */
+import type { DictionaryOf } from '../../i18n.ts';
+import type en from '../en/claim.ts';
 
-const es: ClaimText = {
-  // The spec's messages, in Spanish.
-  messages: {
-    'Please choose a scheduling option': 'Elija una opción de programación',
-    'Email address is required': 'El correo electrónico es obligatorio',
-    'Please enter a valid email address': 'Ingrese un correo electrónico válido',
-    'The phone number field is required': 'El campo número de teléfono es obligatorio',
-    'Please enter a valid phone number': 'Ingrese un número de teléfono válido',
-    'Only letters allow': 'Solo se permiten letras',
-    'Please enter a valid amount': 'Ingrese un importe válido',
-    'Invalid ZIP. Please enter a new ZIP.': 'Código postal no válido. Ingrese otro código postal.',
-    'Please enter a valid ZIP code.': 'Ingrese un código postal válido.',
-    'Please choose a State.': 'Elija un estado.',
-    'Please enter a valid date.': 'Ingrese una fecha válida.',
-    'Consent is required to receive text messages': 'Se requiere consentimiento para recibir mensajes de texto',
-    'Please choose a communciation preference': 'Elija una preferencia de comunicación',
-    'Due to edits in your carriers, you’re unable to file a claim. Please contact the Agency Care Desk for help.':
-      'Debido a cambios en sus aseguradoras, no puede presentar un reclamo. Comuníquese con Atención a Agencias para obtener ayuda.',
-    'Due to edits in your carriers, you may not be able to file a claim. Please visit Manage my account to update your carrier information or call Agency Care Desk for help.':
-      'Debido a cambios en sus aseguradoras, es posible que no pueda presentar un reclamo. Visite Administrar mi cuenta para actualizar sus aseguradoras o llame a Atención a Agencias.',
-    '(required)': '(obligatorio)',
-  },
-  // Field names inside 'The X field is required'.
-  fields: {
-    'first name': 'nombre',
-    'last name': 'apellido',
-    'policy number': 'número de póliza',
-    carrier: 'aseguradora',
-    deductible: 'deducible',
-    'shop name': 'nombre del taller',
-    'street address': 'dirección',
-    city: 'ciudad',
-  },
+export default {
   questions: {
     shattered: '¿El vidrio está hecho añicos o roto?',
     crackOver6Inches: '¿Hay alguna grieta de más de 6 pulgadas (el largo de un billete de dólar)?',
@@ -53,6 +22,7 @@ const es: ClaimText = {
   continue: 'Continuar',
   loading: 'Cargando…',
   retry: 'Intentar de nuevo',
+  required: '(obligatorio)',
   requiredNote: 'Los campos marcados con * son obligatorios.',
   loadFailed: 'No pudimos cargar esto. Inténtelo de nuevo.',
   network: 'No pudimos comunicarnos con el servidor. No se perdió nada de lo que ingresó: inténtelo de nuevo.',
@@ -63,8 +33,16 @@ const es: ClaimText = {
   noAccountHelp:
     'Parece que su cuenta no está conectada a una agencia activa. Para continuar, busque su agencia o envíe más información para tener acceso completo a su cuenta.',
   blocked: 'No se pueden presentar reclamos para esta agencia',
-  stepOf: (n, total) => `Paso ${n} de ${total}`,
-  steps: ['Ubicación del asegurado', 'Selección del vehículo', 'Daño del vehículo', 'Preguntas sobre el problema', 'Selección de piezas', 'Pregunta sobre las propiedades', 'Cotización del servicio'],
+  stepOf: 'Paso {n} de {total}',
+  steps: {
+    '1': 'Ubicación del asegurado',
+    '2': 'Selección del vehículo',
+    '3': 'Daño del vehículo',
+    '4': 'Preguntas sobre el problema',
+    '5': 'Selección de piezas',
+    '6': 'Pregunta sobre las propiedades',
+    '7': 'Cotización del servicio',
+  },
   yes: 'Sí',
   no: 'No',
   choose: 'Elija…',
@@ -78,15 +56,16 @@ const es: ClaimText = {
   cityState: 'Ciudad y estado',
   checkingZip: 'Verificando el código postal…',
   serviced: 'Un taller atiende esta zona.',
-  notServiced: (zip, radius, closest) =>
-    `No tenemos talleres a menos de ${radius} millas de ${zip}${closest !== null ? ` (el más cercano está a ${Math.round(closest)} millas)` : ''}, así que no podemos tomar este reclamo. Revise el código postal o llame a Atención a Agencias.`,
+  notServiced: 'No tenemos talleres a menos de {radius} millas de {zip}, así que no podemos tomar este reclamo. Revise el código postal o llame a Atención a Agencias.',
+  notServicedClosest:
+    'No tenemos talleres a menos de {radius} millas de {zip} (el más cercano está a {closest} millas), así que no podemos tomar este reclamo. Revise el código postal o llame a Atención a Agencias.',
   zipFirst: 'Espere a que se verifique el código postal.',
   method: '¿Cómo desea buscar el vehículo?',
   methods: { VIN: 'Por VIN', YMMS: 'Por año, marca y modelo', BigTruck: 'Camión grande' },
   vin: 'Número de identificación del vehículo (VIN)',
   vinHint: '17 letras y dígitos, en el tablero junto al parabrisas o en el marco de la puerta del conductor.',
   findVin: 'Buscar el vehículo',
-  vinPartial: (year, make) => `Este VIN es un ${[year, make].filter(Boolean).join(' ')}. Elija el modelo y el estilo de carrocería.`,
+  vinPartial: 'Este VIN es un {vehicle}. Elija el modelo y el estilo de carrocería.',
   vinUnknown: 'No encontramos un vehículo para este VIN. Revíselo o elija el año, la marca y el modelo.',
   year: 'Año',
   make: 'Marca',
@@ -119,7 +98,7 @@ const es: ClaimText = {
     moreThan3Chips: 'No se pueden reparar más de 3 astillas o grietas.',
   },
   repairOk: 'Este daño se puede reparar.',
-  pieces: (group) => `¿Qué vidrio (${group.toLowerCase()}) está dañado?`,
+  pieces: '¿Qué vidrio ({group}) está dañado?',
   choosePiece: 'Elija al menos una pieza.',
   windshieldMany: 'Varios parabrisas sirven para este vehículo: el siguiente paso pregunta cuál tiene.',
   propertyIntro: '¿Qué tiene el vehículo? Marque cada opción que corresponda y deje las demás sin marcar: así sabemos qué parabrisas tiene.',
@@ -136,7 +115,7 @@ const es: ClaimText = {
   tax: 'Impuesto',
   total: 'Total',
   deductible: 'Deducible',
-  zeroDeductible: (state: string) => `Según la ley de ${state}, no se aplica deducible a los daños del parabrisas.`,
+  zeroDeductible: 'Según la ley de {state}, no se aplica deducible a los daños del parabrisas.',
   insurancePays: 'Paga la aseguradora',
   policyholderPays: 'Paga el asegurado',
   phQuote: 'Cotización para el asegurado',
@@ -162,7 +141,7 @@ const es: ClaimText = {
   excludeShops: 'Excluir los talleres propios del proveedor',
   excludeHint: 'Solo se ofrecerán talleres independientes.',
   shop: 'Taller',
-  miles: (n) => `${n.toFixed(1)} millas`,
+  miles: '{miles} millas',
   noShops: 'No se encontraron talleres cerca de este código postal.',
   shopPreference: 'Preferencia de taller',
   textMessages: 'Mensajes de texto',
@@ -194,7 +173,7 @@ const es: ClaimText = {
   anyOther: '¿Algo más que debamos saber?',
   review: 'Revisar el reclamo',
   reviewIntro: 'Revise cada respuesta y luego envíe el reclamo.',
-  editOf: (what) => `Editar ${what.toLowerCase()}`,
+  editOf: 'Editar {what}',
   submit: 'Enviar el reclamo',
   submitting: 'Enviando…',
   fix: 'Corrija estas respuestas:',
@@ -205,6 +184,10 @@ const es: ClaimText = {
   another: 'Presentar otro reclamo',
   noClaim: 'Aquí no se envió ningún reclamo',
   noClaimNext: 'Los reclamos enviados aparecen en su panel. Para presentar uno, elija Presentar otro reclamo.',
-};
-
-export default es;
+  quickStart: {
+    title: 'Iniciar un reclamo',
+    intro: 'Escriba el código postal del asegurado y el VIN del vehículo: el reclamo se abre en el paso de los daños.',
+    vinHint: 'Opcional: sin él, elige el vehículo por año, marca y modelo.',
+    start: 'Iniciar el reclamo',
+  },
+} satisfies DictionaryOf<typeof en>;
