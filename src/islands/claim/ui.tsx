@@ -6,7 +6,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { GetCarrierSettings } from '../../lib/api/carrier.ts';
-import { ApiError } from '../../lib/api/client.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { messageOf } from '../../lib/claim/validation.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -191,37 +190,6 @@ export const Failed = ({ t, retry, text }: { t: ClaimT; retry?: () => void; text
   </div>
 );
 
-/** The result of a call the page needs, reloaded when `key` changes (null: nothing to load). */
-export function useCall<T>(
-  key: string | null,
-  run: () => Promise<T>,
-): { data: T | undefined; loading: boolean; failed: boolean; error: string; retry: () => void } {
-  const [state, setState] = useState<{ key: string | null; data?: T; error?: string }>({ key: null });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    let live = true;
-    setState({ key });
-    run().then(
-      (data) => live && setState({ key, data }),
-      (err: unknown) => live && setState({ key, error: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : '' }),
-    );
-    return () => {
-      live = false;
-    };
-    // `run` is rebuilt every render; the key says what it loads.
-  }, [key, attempt]);
-  const fresh = state.key === key;
-  const failed = fresh && state.error !== undefined;
-  return {
-    data: fresh ? state.data : undefined,
-    loading: key !== null && (!fresh || (state.data === undefined && !failed)),
-    failed,
-    error: (fresh && state.error) || '',
-    retry: () => setAttempt((n) => n + 1),
-  };
-}
-
 /** The page's Back and Next (or Continue) buttons: Next submits the page's form. */
 export function Nav({ t, onBack, backHref, next, busy }: { t: ClaimT; onBack?: () => void; backHref?: string; next?: string; busy?: boolean }) {
   return (
@@ -248,6 +216,7 @@ export const FinishQuote = ({ t }: Pick<Ctx, 't'>) => <Notice id="finish-quote" 
 
 // Every claim page reaches these through this module, so the bundler keeps them in this page family's one
 // shared chunk: one gzip stream instead of five small ones saves over 1 KB per page (docs/decisions/005).
+export { useCall } from '../shared/use-call.ts';
 export * from './fields.tsx';
 export * from './choices.tsx';
 export * from '../../lib/claim/checks.ts';

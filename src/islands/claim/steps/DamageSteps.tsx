@@ -1,4 +1,5 @@
 /** Steps 3 and 4: the damaged glass, repair or replace, chips; then the problem questions and the repair guidance. */
+import { replyOf } from '../../../lib/api/client.ts';
 import { useEffect } from 'react';
 import { GetGlassOptionsByCarId, GetProblemQuestions } from '../../../lib/api/quick-quote.ts';
 import { temperedChosen } from '../../../lib/claim/parts.ts';
@@ -37,7 +38,7 @@ export function DamageStep({ c, f, next }: StepProps) {
     ]);
   };
 
-  if (load.failed) return <Failed t={t} retry={load.retry} text={load.error ? c.m(load.error) : undefined} />;
+  if (load.failed) return <Failed t={t} retry={load.retry} text={load.problem ? t.message(replyOf(load.problem)) : undefined} />;
   if (load.loading || flow.GlassCarId !== carId) return <Loading t={t} />;
   return (
     <>

@@ -1,4 +1,5 @@
 /** Step 7: GetQuote for the chosen parts, optionally with the policyholder's deductible. */
+import { replyOf } from '../../../lib/api/client.ts';
 import { useEffect, useState } from 'react';
 import { GetQuote } from '../../../lib/api/quick-quote.ts';
 import { partNumbers } from '../../../lib/claim/parts.ts';
@@ -65,7 +66,7 @@ export default function QuoteStep({ c, f, next }: StepProps) {
         </button>
       </div>
       {load.failed ? (
-        <Failed t={t} retry={load.retry} text={load.error ? c.m(load.error) : undefined} />
+        <Failed t={t} retry={load.retry} text={load.problem ? t.message(replyOf(load.problem)) : undefined} />
       ) : flow.Quote ? (
         <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />
       ) : (
