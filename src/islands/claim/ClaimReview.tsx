@@ -4,18 +4,14 @@
  * retry or a double click sends the same key, and nothing is lost when the network fails.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError, replyOf } from '../../lib/api/client.ts';
+import { useEffect, type ReactNode } from 'react';
+import { replyOf } from '../../lib/api/client.ts';
 import { FLOW_PATHS, firstIncomplete, needsPropertyStep } from '../../lib/claim/flow.ts';
 import { formatPhone } from '../../lib/format.ts';
-import { api } from '../../stores/api.ts';
-import { $claimFlow, updateClaim } from '../../stores/claim.ts';
+import { $claimSubmission, loadSubmission, submitClaim } from '../../stores/claim-submission.ts';
 import { $activeAgency } from '../../stores/user.ts';
 import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
 import { ClaimPage, focusField, type Ctx } from './ui.tsx';
-
-// Submitting loads the order submission and the CreateReferral contract (fetched while the user reads the review).
-const loadSubmit = () => Promise.all([import('../../lib/claim/submission.ts'), import('../../lib/api/quick-submit.ts')]);
 
 export default function ClaimReview() {
   return <ClaimPage claim>{(c) => <Review c={c} />}</ClaimPage>;
@@ -24,12 +20,13 @@ export default function ClaimReview() {
 function Review({ c }: { c: Ctx }) {
   const { t, flow } = c;
   const agency = useStore($activeAgency);
-  const [sending, setSending] = useState(false);
-  // Why the last submission failed (the server's message names the refused fields).
-  const [problem, setProblem] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const submission = useStore($claimSubmission);
+  const sending = submission.state === 'sending' || submission.state === 'sent';
+  // Why the last submission failed: a refusal names the refused fields in the reader's language.
+  const problem = submission.state !== 'failed' ? null : submission.problem ? t.message(replyOf(submission.problem)) : t('claim.network');
   useEffect(() => {
-    const id = setTimeout(() => void loadSubmit().catch(() => undefined), 300);
+    // Submitting needs the order submission and the CreateReferral contract: fetched while the user reads.
+    const id = setTimeout(() => void loadSubmission().catch(() => undefined), 300);
     return () => clearTimeout(id);
   }, []);
 
@@ -44,32 +41,11 @@ function Review({ c }: { c: Ctx }) {
   if (!flow.detailsDone) missing.push([t('claim.claimDetails'), detailsHref]);
 
   const submit = async () => {
-    if (inFlight.current) return;
+    if (sending) return;
     if (missing.length || !agency) return focusField('review-problems');
-    inFlight.current = true;
-    setSending(true);
-    setProblem(null);
-    try {
-      const [{ newIdempotencyKey, orderSubmission }, { CreateReferral, IDEMPOTENCY_HEADER }] = await loadSubmit();
-      const g = $claimFlow.get();
-      const payload = orderSubmission(g, agency.agencyNumber, agency.isCobranded);
-      const json = JSON.stringify(payload);
-      // One key per review: a retry of the same claim (double click, lost reply) sends the same key.
-      let key = g.idempotencyKey;
-      if (!key || g.idempotencyFor !== json) {
-        key = newIdempotencyKey();
-        updateClaim({ idempotencyKey: key, idempotencyFor: json });
-      }
-      const r = await api.call(CreateReferral, payload, { headers: { [IDEMPOTENCY_HEADER]: key } });
-      updateClaim({ referral: { ReferralNumber: r.ReferralNumber, WorkOrderId: r.WorkOrderId, Total: r.Quote.Total, PolicyholderPays: r.Quote.PolicyholderPays } });
-      location.assign(`${FLOW_PATHS.success}?referral=${encodeURIComponent(r.ReferralNumber)}`);
-    } catch (err) {
-      // A refusal (4xx) says why in the reader's language; anything else is the network or the server.
-      setProblem(err instanceof ApiError && err.status >= 400 && err.status < 500 ? t.message(replyOf(err)) : t('claim.network'));
-      inFlight.current = false;
-      setSending(false);
-      focusField('review-problems');
-    }
+    const referral = await submitClaim(agency);
+    if (referral) location.assign(`${FLOW_PATHS.success}?referral=${encodeURIComponent(referral)}`);
+    else if ($claimSubmission.get().state === 'failed') focusField('review-problems');
   };
 
   const a = flow.appointment;
