@@ -28,6 +28,8 @@ export default function AgentAlerts({ f, t, a, set }: { f: Form; t: ClaimT; a: A
       },
       () => undefined,
     );
+    // Once, when the page opens: later changes are the agent's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <>

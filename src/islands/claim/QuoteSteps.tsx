@@ -159,7 +159,8 @@ function Steps({ c }: { c: Ctx }) {
 
 /** Tells the container that the step it renders beside has mounted (Suspense shows them together). */
 function Shown({ onShown }: { onShown: () => void }) {
-  useEffect(onShown, []);
+  // Once per step: `Shown` is keyed by the step.
+  useEffect(() => onShown(), []); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }
 

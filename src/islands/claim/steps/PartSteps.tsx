@@ -71,10 +71,12 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
   const answers = (qs: readonly { QuestionId: string }[], ticked: readonly string[]) => Object.fromEntries(qs.map((q) => [q.QuestionId, ticked.includes(q.QuestionId)]));
   useEffect(() => {
     if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: answers(load.data, []), Quote: null });
-  }, [load.data]);
+  }, [load.data, key]);
   const questions = fresh ? flow.PropertyQuestions! : [];
   useEffect(() => {
     if (fresh && questions.length === 0) skip();
+    // Once the questions are in: `skip` is rebuilt every render and must not run again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fresh]);
 
   next.current = () => fresh;
