@@ -6,7 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
 import { appointmentChecks, CONTACT_METHODS, detailsChecks, SCHEDULING_OPTIONS } from '../../lib/claim/checks.ts';
 import { formatPhone } from '../../lib/format.ts';
-import { MESSAGES } from '../../lib/claim/validation.ts';
+import { MESSAGES, messageOf } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, updateClaim, type AppointmentDetails } from '../../stores/claim.ts';
 import { Choices } from './choices.tsx';
@@ -22,7 +22,7 @@ export default function AppointmentOptions() {
 function Appointment({ c }: { c: Ctx }) {
   const { t, flow } = c;
   const a = flow.appointment;
-  const f = useForm(c);
+  const f = useForm(c, messageOf);
   const [fromReview] = useState(() => new URLSearchParams(location.search).get('from') === 'review');
   const set = (patch: Partial<AppointmentDetails>) => updateClaim({ appointment: { ...$claimFlow.get().appointment, ...patch } });
   const atShop = a.SchedulingOption === 'ScheduleAtShop';

@@ -8,7 +8,7 @@ import { GetStates } from '../../lib/api/states.ts';
 import { GetInsuranceCompanies } from '../../lib/api/user.ts';
 import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
 import { detailsChecks } from '../../lib/claim/checks.ts';
-import { isoDay, rules } from '../../lib/claim/validation.ts';
+import { isoDay, messageOf, rules } from '../../lib/claim/validation.ts';
 import { DAMAGE_DATE_YEARS, ZERO_DEDUCTIBLE_WINDSHIELD_STATES } from '../../lib/constants.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { api } from '../../stores/api.ts';
@@ -25,7 +25,7 @@ export default function ClaimDetails() {
 
 function Details({ c }: { c: Ctx }) {
   const { t, flow } = c;
-  const f = useForm(c);
+  const f = useForm(c, messageOf);
   const [fromReview] = useState(() => {
     // Prefill what the flow already knows.
     const g = $claimFlow.get();

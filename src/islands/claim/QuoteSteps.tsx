@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError } from '../../lib/api/client.ts';
 import { autoChosenParts, FLOW_PATHS, firstIncomplete, skipsStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
-import { MESSAGES, rules } from '../../lib/claim/validation.ts';
+import { MESSAGES, messageOf, rules } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
 import { $claimFlow, $claimProgress, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
@@ -54,7 +54,7 @@ function Steps({ c }: { c: Ctx }) {
   const [busy, setBusy] = useState(false);
   // The step shown has loaded (its heading, fields and Next check are on screen).
   const [ready, setReady] = useState(false);
-  const f = useForm(c);
+  const f = useForm(c, messageOf);
   const next = useRef<StepProps['next']['current']>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);

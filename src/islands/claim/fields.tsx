@@ -1,7 +1,7 @@
 /** Form fields of the claim flow: field errors (the spec's messages on blur and on Next), labelled inputs. */
 import { useState, type ReactNode } from 'react';
 import type { Rule } from '../../lib/claim/validation.ts';
-import type { Translator } from '../../lib/i18n.ts';
+import type { ServerMessage, Translator } from '../../lib/i18n.ts';
 
 /** The claim pages' translator: the `claim` and `messages` namespaces (and `common`). */
 export type ClaimT = Translator<'claim' | 'messages' | 'common'>;
@@ -28,12 +28,18 @@ export interface Form {
   required: string;
 }
 
-/** The field errors of one form (`c`: the page's translator and message translation, see ui.tsx). */
-export function useForm(c: { t: ClaimT; m: (message: string) => string }): Form {
+/**
+ * The field errors of one form. `messageOf` (validation.ts, passed in so that pages without forms do not
+ * load the rules) finds a spec message's code: those show from the `messages` namespace, other texts as they are.
+ */
+export function useForm(c: { t: ClaimT }, messageOf: (text: string) => ServerMessage): Form {
   const [errors, setErrors] = useState<Record<string, string>>({});
   return {
     errors,
-    m: c.m,
+    m: (text) => {
+      const found = messageOf(text);
+      return found.code ? c.t.message(found) : text;
+    },
     required: c.t('claim.required'),
     set(id, message) {
       setErrors((e) => {

@@ -7,7 +7,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { GetCarrierSettings } from '../../lib/api/carrier.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
-import { messageOf } from '../../lib/claim/validation.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { Lang } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
@@ -22,8 +21,6 @@ export interface Ctx {
   t: ClaimT;
   lang: Lang;
   flow: ClaimFlow;
-  /** A validation message in the page language. */
-  m: (message: string) => string;
   money: (amount: number) => string;
 }
 
@@ -111,7 +108,6 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
       </p>
     );
   }
-  const m = messageIn(t);
   if (checks && (!agency || user.agencyList.length === 0)) {
     return <Notice id="no-account" title={t('claim.noAccount')} text={t('claim.noAccountHelp')} href={DASHBOARD} link={t('claim.dashboard')} />;
   }
@@ -126,7 +122,7 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
           {warning}
         </div>
       )}
-      {children({ t, lang, flow, m, money: (n) => formatMoney(n, lang) })}
+      {children({ t, lang, flow, money: (n) => formatMoney(n, lang) })}
     </div>
   );
 }
@@ -134,17 +130,6 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
 /** The carrier notice in the page language: the server sends the spec's block or warning (section 8). */
 function carrierNotice(t: ClaimT, carrier: Carrier): string {
   return t.message({ message: carrier.Message ?? '', code: carrier.CanFileClaim ? 'carrierWarning' : 'carrierBlock' });
-}
-
-/**
- * A message in the page language: a spec message (validation.ts) by its code in the
- * `messages` namespace; any other text (already translated, or the server's own words) as it is.
- */
-export function messageIn(t: ClaimT): (message: string) => string {
-  return (message) => {
-    const found = messageOf(message);
-    return found.code ? t.message(found) : message;
-  };
 }
 
 /** A notice instead of the page (no account, carrier block, quote not finished) with the way out. */
