@@ -63,3 +63,20 @@ describe('claim flow steps', () => {
     expect(firstIncomplete(two)).toBe(6);
   });
 });
+
+describe('claim messages in the reader language (validation.ts messageOf)', () => {
+  it('finds the code of a spec message and of "The X field is required", none for other texts', async () => {
+    const { messageOf, MESSAGES, requiredMessage } = await import('../../src/lib/claim/validation.ts');
+    const { translatorFor } = await import('../../src/lib/i18n/all.ts');
+    const es = translatorFor('es');
+    const en = translatorFor('en');
+    expect(messageOf(MESSAGES.zipInvalid)).toEqual({ message: MESSAGES.zipInvalid, code: 'zipInvalid' });
+    expect(messageOf(MESSAGES.phoneRequired).code).toBe('phoneRequired');
+    expect(messageOf(requiredMessage('first name'))).toEqual({ message: 'The first name field is required', code: 'required', params: { field: 'first name' } });
+    expect(messageOf('Please choose the damaged glass.').code).toBeUndefined();
+    expect(en.message(messageOf(requiredMessage('first name')))).toBe('The first name field is required');
+    expect(es.message(messageOf(requiredMessage('first name')))).toBe('El campo nombre es obligatorio');
+    expect(es.message(messageOf(MESSAGES.zipInvalid))).toBe('Ingrese un código postal válido.');
+    expect(es('claim.stepOf', { n: 3, total: 7 })).toBe('Paso 3 de 7');
+  });
+});
