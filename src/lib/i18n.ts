@@ -38,6 +38,8 @@ export interface Namespaces {
   messages: typeof import('./i18n/en/messages.ts').default;
   editor: typeof import('./i18n/en/editor.ts').default;
   claim: typeof import('./i18n/en/claim.ts').default;
+  dashboard: typeof import('./i18n/en/dashboard.ts').default;
+  workOrders: typeof import('./i18n/en/work-orders.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -7,9 +7,14 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import type { Dashboard } from '../../src/lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES } from '../../src/lib/work-orders.ts';
 import StatusChart, { niceStep } from '../../src/islands/work-orders/StatusChart.tsx';
-import { DEFAULT_LIST, listStateOf, queryOf, TEXT, viewOf } from '../../src/islands/work-orders/lists.ts';
+import { DEFAULT_LIST, listStateOf, queryOf, viewOf } from '../../src/islands/work-orders/lists.ts';
+import { createTranslator } from '../../src/lib/i18n/translate.ts';
+import { DICTIONARIES } from '../../src/lib/i18n/all.ts';
 import { detailsHref, problemOf } from '../../src/islands/work-orders/shared.ts';
-import { statusLabel } from '../../src/islands/work-orders/status.ts';
+import { statusLabel, type WorkOrdersT } from '../../src/islands/work-orders/status.ts';
+
+/** The work-order islands' translator of a language. */
+const translatorFor = (lang: 'en' | 'es'): WorkOrdersT => createTranslator(lang, DICTIONARIES[lang]);
 
 describe('the tab and the list state in the URL', () => {
   it('reads the tab; anything unknown is the overview', () => {
@@ -76,7 +81,7 @@ describe('the chart', () => {
       WeekStart: new Date(Date.UTC(2026, 0, 5 + 7 * i)).toISOString().slice(0, 10),
       Counts: WORK_ORDER_STATUSES.map((Status) => ({ Status, Count: Status === 'Completed' ? i : Status === 'Failed' && i === 3 ? 2 : 0 })),
     }));
-    const html = renderToStaticMarkup(createElement(StatusChart, { weekly, lang: 'en', titleId: 't' }));
+    const html = renderToStaticMarkup(createElement(StatusChart, { weekly, t: translatorFor('en'), titleId: 't' }));
     // Completed in weeks 1–11, Failed in week 3.
     expect(html.match(/<rect /g)).toHaveLength(12);
     expect(html).toContain('role="img" aria-labelledby="t"');
@@ -90,7 +95,7 @@ describe('the chart', () => {
 
   it('speaks Spanish on the Spanish site', () => {
     const weekly: Dashboard['Weekly'] = [{ WeekStart: '2026-01-05', Counts: [{ Status: 'Scheduled', Count: 4 }] }];
-    const html = renderToStaticMarkup(createElement(StatusChart, { weekly, lang: 'es', titleId: 't' }));
+    const html = renderToStaticMarkup(createElement(StatusChart, { weekly, t: translatorFor('es'), titleId: 't' }));
     expect(html).toContain('Programada');
     expect(html).toContain('Mostrar los números en una tabla');
   });
@@ -99,14 +104,15 @@ describe('the chart', () => {
 describe('words', () => {
   it('English and Spanish have the same entries', () => {
     const shape = (o: object): unknown => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? shape(v) : typeof v]));
-    expect(shape(TEXT.es)).toEqual(shape(TEXT.en));
+    expect(shape(DICTIONARIES.es.workOrders)).toEqual(shape(DICTIONARIES.en.workOrders));
   });
   it('every status has a Spanish name of its own', () => {
-    const es = WORK_ORDER_STATUSES.map((s) => statusLabel(s, 'es'));
+    const es = WORK_ORDER_STATUSES.map((s) => statusLabel(s, translatorFor('es')));
     expect(new Set(es).size).toBe(WORK_ORDER_STATUSES.length);
-    expect(WORK_ORDER_STATUSES.map((s) => statusLabel(s, 'en'))).toEqual([...WORK_ORDER_STATUSES]);
+    expect(WORK_ORDER_STATUSES.map((s) => statusLabel(s, translatorFor('en')))).toEqual([...WORK_ORDER_STATUSES]);
   });
   it('announces a change', () => {
-    expect(TEXT.en.nowStatus('WO500123', statusLabel('Scheduled', 'en'))).toBe('WO500123 is now Scheduled');
+    const t = translatorFor('en');
+    expect(t('workOrders.list.nowStatus', { id: 'WO500123', status: statusLabel('Scheduled', t) })).toBe('WO500123 is now Scheduled');
   });
 });

@@ -5,37 +5,20 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { APP_NAME, HEADER_APP_NAME } from '../../lib/constants.ts';
-import type { Lang } from '../../lib/i18n.ts';
+import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { $session, handleUnauthorized } from '../../stores/session.ts';
 import { failureOf, loadContracts, refusalOf } from './shared.ts';
+import type { WorkOrdersT } from './status.ts';
 
-const TEXT = {
-  en: {
-    certificateFailed: 'The certificate could not be downloaded. Please try again.',
-    title: 'Resubmit this referral?',
-    text: 'The work order goes back to Received and the shop gets the referral again.',
-    yes: 'Yes, resubmit',
-    no: 'Cancel',
-    done: 'The referral was resubmitted.',
-  },
-  es: {
-    certificateFailed: 'No se pudo descargar el certificado. Inténtelo de nuevo.',
-    title: '¿Reenviar esta referencia?',
-    text: 'La orden de trabajo vuelve a Recibida y el taller recibe la referencia de nuevo.',
-    yes: 'Sí, reenviar',
-    no: 'Cancelar',
-    done: 'Se reenvió la referencia.',
-  },
-};
 
 /** Downloads the recalibration certificate of an order as a file (a red alert when it cannot). */
-export async function downloadCertificate(workOrderId: string, lang: Lang): Promise<void> {
+export async function downloadCertificate(workOrderId: string, t: WorkOrdersT): Promise<void> {
   try {
     const { certificateUrl, certificateFilename } = await loadContracts();
     const token = $session.get()?.accessToken;
-    const res = await fetch(certificateUrl(workOrderId, lang), {
+    const res = await fetch(certificateUrl(workOrderId, t.lang), {
       headers: { Accept: 'application/pdf', [HEADER_APP_NAME]: APP_NAME, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       credentials: 'same-origin',
       cache: 'no-store',
@@ -53,13 +36,12 @@ export async function downloadCertificate(workOrderId: string, lang: Lang): Prom
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch {
-    showAlert('warning', TEXT[lang].certificateFailed);
+    showAlert('warning', t('workOrders.actions.certificateFailed'));
   }
 }
 
 /** Confirms, then resubmits a failed referral; the page then shows the new status. 'Cancel' has the focus. */
-export default function ResubmitDialog({ workOrderId, lang, onClose, reload }: { workOrderId: string; lang: Lang; onClose: () => void; reload: () => Promise<void> }) {
-  const x = TEXT[lang];
+export default function ResubmitDialog({ workOrderId, t, onClose, reload }: { workOrderId: string; t: WorkOrdersT; onClose: () => void; reload: () => Promise<void> }) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -77,14 +59,14 @@ export default function ResubmitDialog({ workOrderId, lang, onClose, reload }: {
       const { ResubmitFailedReferral } = await loadContracts();
       await api.call(ResubmitFailedReferral, { WorkOrderId: workOrderId }, { ignoreErrors: true });
       await reload();
-      showAlert('success', x.done);
+      showAlert('success', t('workOrders.actions.done'));
       onClose();
     } catch (err) {
-      const r = refusalOf(err);
-      if (r?.status === 401) return;
-      // 409: the order is no longer Failed (someone moved it): say why and show what it is now.
-      if (r && r.status >= 400 && r.status < 500) {
-        setError(r.message);
+      const refusal = refusalOf(err);
+      if (refusal?.status === 401) return;
+      // 409: the order is no longer Failed (someone moved it): say why (in the reader's language) and show what it is now.
+      if (refusal && refusal.status >= 400 && refusal.status < 500) {
+        setError(err instanceof ApiError ? t.message(replyOf(err)) : refusal.message);
         void reload();
       } else failureOf(err);
     } finally {
@@ -102,8 +84,8 @@ export default function ResubmitDialog({ workOrderId, lang, onClose, reload }: {
         if (!busy) onClose();
       }}
     >
-      <h2 id="resubmit-title">{x.title}</h2>
-      <p id="resubmit-text">{x.text}</p>
+      <h2 id="resubmit-title">{t('workOrders.actions.title')}</h2>
+      <p id="resubmit-text">{t('workOrders.actions.text')}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -111,10 +93,10 @@ export default function ResubmitDialog({ workOrderId, lang, onClose, reload }: {
       )}
       <div className="dialog__actions">
         <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={busy}>
-          {x.yes}
+          {t('workOrders.actions.yes')}
         </button>
         <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-          {x.no}
+          {t('workOrders.actions.no')}
         </button>
       </div>
     </dialog>

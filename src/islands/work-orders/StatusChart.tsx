@@ -3,11 +3,9 @@
  * chart library), a legend, and the same numbers as a table for screen readers and anyone who wants them.
  */
 import type { Dashboard } from '../../lib/api/work-orders.ts';
-import type { Lang } from '../../lib/i18n.ts';
 import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
 import { formatWeek } from '../../lib/format-date.ts';
-import { TEXT } from './lists.ts';
-import { statusLabel, statusSlug } from './status.ts';
+import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
 /** Drawing area (SVG units; the chart scales to its box). */
 const W = 960;
@@ -24,8 +22,8 @@ export function niceStep(max: number): number {
 }
 
 /** The chart; `titleId` is the id of the heading that names it. */
-export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboard['Weekly']; lang: Lang; titleId: string }) {
-  const words = TEXT[lang];
+export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard['Weekly']; t: WorkOrdersT; titleId: string }) {
+  const lang = t.lang;
   const totals = weekly.map((w) => w.Counts.reduce((n, c) => n + c.Count, 0));
   const all = totals.reduce((a, b) => a + b, 0);
   const step = niceStep(Math.max(...totals, 1));
@@ -43,7 +41,7 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
   return (
     <div className="wo-chart">
       <svg className="wo-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby="wo-chart-desc" focusable="false">
-        <desc id="wo-chart-desc">{words.chartDesc(weekly.length, all)}</desc>
+        <desc id="wo-chart-desc">{t('workOrders.list.chartDesc', { weeks: weekly.length, total: all })}</desc>
         {ticks.map((t) => (
           <g key={t} className="wo-chart__grid">
             <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
@@ -64,7 +62,7 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
                 acc += n;
                 return (
                   <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
-                    <title>{`${words.weekOf} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, lang)} ${n}`}</title>
+                    <title>{`${t('workOrders.list.weekOf')} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, t)} ${n}`}</title>
                   </rect>
                 );
               })}
@@ -80,24 +78,24 @@ export default function StatusChart({ weekly, lang, titleId }: { weekly: Dashboa
         {shown.map((s) => (
           <li key={s}>
             <span className={`wo-swatch wo-fill--${statusSlug(s)}`} aria-hidden="true" />
-            {statusLabel(s, lang)}
+            {statusLabel(s, t)}
           </li>
         ))}
       </ul>
       <details className="wo-chart__data">
-        <summary>{words.chartTable}</summary>
+        <summary>{t('workOrders.list.chartTable')}</summary>
         <div className="table-wrap" role="region" aria-labelledby="wo-chart-table-caption" tabIndex={0}>
           <table className="table wo-chart__table">
-            <caption id="wo-chart-table-caption">{words.chartTitle}</caption>
+            <caption id="wo-chart-table-caption">{t('workOrders.list.chartTitle')}</caption>
             <thead>
               <tr>
-                <th scope="col">{words.weekOf}</th>
+                <th scope="col">{t('workOrders.list.weekOf')}</th>
                 {shown.map((s) => (
                   <th scope="col" key={s}>
-                    {statusLabel(s, lang)}
+                    {statusLabel(s, t)}
                   </th>
                 ))}
-                <th scope="col">{words.total}</th>
+                <th scope="col">{t('workOrders.list.total')}</th>
               </tr>
             </thead>
             <tbody>

@@ -4,112 +4,23 @@
  * (AdvanceWorkOrder) with an optional note. The row updates from the reply, and from the live stream when
  * someone else (or the simulator) changes it. A refused change says why and keeps the chosen status and note.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { ConsoleRow, GetWorkOrderConsole } from '../../lib/api/work-orders.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
-import type { Lang } from '../../lib/i18n.ts';
+import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { nextStatuses, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
-import { $userStatus } from '../../stores/user.ts';
-import GuardError from '../shared/GuardError.tsx';
-import { useLang } from '../shared/use-lang.ts';
+import { UserGate } from '../shared/PageState.tsx';
+import { useT } from '../shared/use-t.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import type { WorkOrderEvent } from '../../stores/work-order-events.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
 import { detailsHref, failureOf, loadContracts, refusalOf } from './shared.ts';
 import StatusBadge from './StatusBadge.tsx';
-import { statusLabel } from './status.ts';
+import { statusLabel, type WorkOrdersT } from './status.ts';
 import { useWorkOrderEvents } from './use-work-order-events.ts';
 
-const TEXT = {
-  en: {
-    title: 'Work-order console',
-    intro: 'Find any agency’s work orders and move them along their lifecycle. Each change notifies the agent as their alerts say.',
-    filters: 'Find work orders',
-    search: 'Policyholder, policy number or referral number',
-    scope: 'Show',
-    scopes: { Open: 'Open work orders', Completed: 'Completed work orders', All: 'All work orders' },
-    status: 'Status',
-    anyStatus: 'Any status',
-    agency: 'Agency number',
-    agencyHint: 'Empty: every agency.',
-    find: 'Find',
-    clear: 'Clear',
-    caption: (n: number) => `${n} work order${n === 1 ? '' : 's'}`,
-    tableLabel: 'Work orders',
-    workOrder: 'Work order',
-    policyholder: 'Policyholder',
-    agencyCol: 'Agency',
-    vehicle: 'Vehicle',
-    updated: 'Last change',
-    change: 'Change the status',
-    nextFor: (id: string) => `Next status of ${id}`,
-    noteFor: (id: string) => `Note for ${id} (optional)`,
-    note: 'Note (optional)',
-    choose: 'Choose…',
-    advance: 'Advance',
-    advancing: 'Saving…',
-    final: 'No further status',
-    advanced: (id: string, s: string) => `${id} is now ${s}.`,
-    chooseFirst: 'Choose the next status first.',
-    liveChanged: (id: string, s: string) => `${id} changed to ${s}.`,
-    loading: 'Loading the work orders…',
-    empty: 'No work orders match.',
-    emptyHelp: 'Change the search or the filters.',
-    loadFailed: 'We could not load the work orders. Please try again.',
-    retry: 'Try again',
-    invalid: 'Please check the filters.',
-    pages: 'Pages',
-    previous: 'Previous page',
-    next: 'Next page',
-    pageOf: (p: number, n: number) => `Page ${p} of ${n}`,
-  },
-  es: {
-    title: 'Consola de órdenes de trabajo',
-    intro: 'Busque las órdenes de trabajo de cualquier agencia y hágalas avanzar en su ciclo. Cada cambio avisa al agente según sus alertas.',
-    filters: 'Buscar órdenes de trabajo',
-    search: 'Asegurado, número de póliza o número de referencia',
-    scope: 'Mostrar',
-    scopes: { Open: 'Órdenes abiertas', Completed: 'Órdenes completadas', All: 'Todas las órdenes' },
-    status: 'Estado',
-    anyStatus: 'Cualquier estado',
-    agency: 'Número de agencia',
-    agencyHint: 'Vacío: todas las agencias.',
-    find: 'Buscar',
-    clear: 'Borrar',
-    caption: (n: number) => `${n} orden${n === 1 ? '' : 'es'} de trabajo`,
-    tableLabel: 'Órdenes de trabajo',
-    workOrder: 'Orden de trabajo',
-    policyholder: 'Asegurado',
-    agencyCol: 'Agencia',
-    vehicle: 'Vehículo',
-    updated: 'Último cambio',
-    change: 'Cambiar el estado',
-    nextFor: (id: string) => `Siguiente estado de ${id}`,
-    noteFor: (id: string) => `Nota para ${id} (opcional)`,
-    note: 'Nota (opcional)',
-    choose: 'Elija…',
-    advance: 'Avanzar',
-    advancing: 'Guardando…',
-    final: 'Sin más estados',
-    advanced: (id: string, s: string) => `${id} ahora está en ${s}.`,
-    chooseFirst: 'Elija primero el siguiente estado.',
-    liveChanged: (id: string, s: string) => `${id} cambió a ${s}.`,
-    loading: 'Cargando las órdenes de trabajo…',
-    empty: 'Ninguna orden de trabajo coincide.',
-    emptyHelp: 'Cambie la búsqueda o los filtros.',
-    loadFailed: 'No pudimos cargar las órdenes de trabajo. Inténtelo de nuevo.',
-    retry: 'Intentar de nuevo',
-    invalid: 'Revise los filtros.',
-    pages: 'Páginas',
-    previous: 'Página anterior',
-    next: 'Página siguiente',
-    pageOf: (p: number, n: number) => `Página ${p} de ${n}`,
-  },
-};
-type Text = (typeof TEXT)['en'];
 
 type Scope = 'Open' | 'Completed' | 'All';
 interface Filters {
@@ -132,11 +43,14 @@ interface Draft {
 }
 const EMPTY_DRAFT: Draft = { status: '', note: '', busy: false, error: null };
 
-/** The work-order console. */
+/** The work-order console: once the signed-in user and the words are there, the console itself. */
 export default function WorkOrderConsole() {
-  const { lang, s } = useLang();
-  const x = TEXT[lang];
-  const userStatus = useStore($userStatus);
+  const t = useT('workOrders', 'messages');
+  return <UserGate t={t}>{(_user, words) => <ConsolePage t={words} />}</UserGate>;
+}
+
+/** The filters, the page of work orders with a status change per row, and the pager. */
+function ConsolePage({ t }: { t: WorkOrdersT }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [form, setForm] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState<ConsolePage | null>(null);
@@ -147,11 +61,10 @@ export default function WorkOrderConsole() {
   const seq = useRef(0);
   // The rows on screen (the live stream updates only those).
   const shownIds = useRef(new Set<string>());
-  shownIds.current = new Set(page?.Items.map((r) => r.WorkOrderId));
-
+  shownIds.current = new Set(page?.Items.map((row) => row.WorkOrderId));
 
   const load = useCallback(
-    async (f: Filters) => {
+    async (wanted: Filters) => {
       const mine = ++seq.current;
       setLoading(true);
       setFailed(null);
@@ -160,57 +73,57 @@ export default function WorkOrderConsole() {
         const result = await api.call(
           GetWorkOrderConsole,
           {
-            Scope: f.Scope,
-            Page: f.Page,
+            Scope: wanted.Scope,
+            Page: wanted.Page,
             PageSize: PAGE_SIZE,
-            ...(f.Search.trim() ? { Search: f.Search.trim() } : {}),
-            ...(f.Status ? { Status: f.Status } : {}),
-            ...(f.AgencyNumber.trim() ? { AgencyNumber: f.AgencyNumber.trim() } : {}),
+            ...(wanted.Search.trim() ? { Search: wanted.Search.trim() } : {}),
+            ...(wanted.Status ? { Status: wanted.Status } : {}),
+            ...(wanted.AgencyNumber.trim() ? { AgencyNumber: wanted.AgencyNumber.trim() } : {}),
           },
           { ignoreErrors: true },
         );
         if (mine === seq.current) setPage(result);
       } catch (err) {
         if (mine !== seq.current) return;
-        const r = refusalOf(err);
+        const refusal = refusalOf(err);
         // A 400 is the filters (e.g. an agency number that is not one); the server's message says which.
-        if (r?.status === 400) setFailed(`${x.invalid} ${r.message}`);
-        else if (failureOf(err) === 'error' || r?.status === 403 || r?.status === 404) setFailed(x.loadFailed);
+        if (refusal?.status === 400 && err instanceof ApiError) setFailed(`${t('workOrders.console.invalid')} ${t.message(replyOf(err))}`);
+        else if (failureOf(err) === 'error' || refusal?.status === 403 || refusal?.status === 404) setFailed(t('workOrders.console.loadFailed'));
       } finally {
         if (mine === seq.current) setLoading(false);
       }
     },
-    [x],
+    [t],
   );
 
   useEffect(() => {
-    if (userStatus === 'ready') void load(filters);
-  }, [userStatus, filters, load]);
+    void load(filters);
+  }, [filters, load]);
 
   // Live: a change made elsewhere (another admin, the simulator, an agent's resubmit) updates its row.
   const onEvent = useCallback(
-    (e: WorkOrderEvent) => {
-      if (!shownIds.current.has(e.workOrderId)) return;
-      setPage((p) => p && { ...p, Items: p.Items.map((r) => (r.WorkOrderId === e.workOrderId ? withStatus(r, e.status, e.at) : r)) });
-      setDrafts((d) => {
-        const draft = d[e.workOrderId];
+    (change: WorkOrderEvent) => {
+      if (!shownIds.current.has(change.workOrderId)) return;
+      setPage((shown) => shown && { ...shown, Items: shown.Items.map((row) => (row.WorkOrderId === change.workOrderId ? withStatus(row, change.status, change.at) : row)) });
+      setDrafts((current) => {
+        const draft = current[change.workOrderId];
         // A chosen status that is no longer allowed is cleared; the note stays.
-        if (!draft || !draft.status || nextStatuses(e.status).includes(draft.status)) return d;
-        return { ...d, [e.workOrderId]: { ...draft, status: '' } };
+        if (!draft || !draft.status || nextStatuses(change.status).includes(draft.status)) return current;
+        return { ...current, [change.workOrderId]: { ...draft, status: '' } };
       });
-      setAnnounce(x.liveChanged(e.workOrderId, statusLabel(e.status, lang)));
+      setAnnounce(t('workOrders.console.liveChanged', { id: change.workOrderId, status: statusLabel(change.status, t) }));
     },
-    [x, lang],
+    [t],
   );
-  const live = useWorkOrderEvents(userStatus === 'ready', { event: onEvent, resync: () => void load(filters) });
+  const live = useWorkOrderEvents(true, { event: onEvent, resync: () => void load(filters) });
 
   const draftOf = (id: string) => drafts[id] ?? EMPTY_DRAFT;
-  const setDraft = (id: string, patch: Partial<Draft>) => setDrafts((d) => ({ ...d, [id]: { ...(d[id] ?? EMPTY_DRAFT), ...patch } }));
+  const setDraft = (id: string, patch: Partial<Draft>) => setDrafts((current) => ({ ...current, [id]: { ...(current[id] ?? EMPTY_DRAFT), ...patch } }));
 
   const advance = async (row: ConsoleRow) => {
     const draft = draftOf(row.WorkOrderId);
     if (!draft.status || !row.NextStatuses.includes(draft.status)) {
-      setDraft(row.WorkOrderId, { error: x.chooseFirst });
+      setDraft(row.WorkOrderId, { error: t('workOrders.console.chooseFirst') });
       document.getElementById(`next-${row.WorkOrderId}`)?.focus();
       return;
     }
@@ -222,20 +135,20 @@ export default function WorkOrderConsole() {
         { WorkOrderId: row.WorkOrderId, Status: draft.status, ...(draft.note.trim() ? { Note: draft.note.trim() } : {}) },
         { ignoreErrors: true },
       );
-      setPage((p) => p && { ...p, Items: p.Items.map((r) => (r.WorkOrderId === reply.WorkOrderId ? { ...withStatus(r, reply.Status, reply.At), NextStatuses: reply.NextStatuses } : r)) });
-      setDrafts((d) => ({ ...d, [row.WorkOrderId]: EMPTY_DRAFT }));
-      showAlert('success', x.advanced(reply.WorkOrderId, statusLabel(reply.Status, lang)));
+      setPage((shown) => shown && { ...shown, Items: shown.Items.map((item) => (item.WorkOrderId === reply.WorkOrderId ? { ...withStatus(item, reply.Status, reply.At), NextStatuses: reply.NextStatuses } : item)) });
+      setDrafts((current) => ({ ...current, [row.WorkOrderId]: EMPTY_DRAFT }));
+      showAlert('success', t('workOrders.console.advanced', { id: reply.WorkOrderId, status: statusLabel(reply.Status, t) }));
     } catch (err) {
-      const r = refusalOf(err);
-      if (r?.status === 401) return;
-      if (r && r.status >= 400 && r.status < 500) {
+      const refusal = refusalOf(err);
+      if (refusal?.status === 401) return;
+      if (refusal && refusal.status >= 400 && refusal.status < 500) {
         // 409: not a next status any more (someone moved it); the row is reloaded, the note kept.
-        setDraft(row.WorkOrderId, { busy: false, error: r.message });
+        setDraft(row.WorkOrderId, { busy: false, error: err instanceof ApiError ? t.message(replyOf(err)) : refusal.message });
         void load(filters);
         return;
       }
       failureOf(err);
-      setDraft(row.WorkOrderId, { busy: false, error: x.loadFailed });
+      setDraft(row.WorkOrderId, { busy: false, error: t('workOrders.console.loadFailed') });
       return;
     }
   };
@@ -245,49 +158,46 @@ export default function WorkOrderConsole() {
     setFilters({ ...form, Page: 1 });
   };
 
-  if (userStatus === 'error') return <GuardError />;
-  if (userStatus !== 'ready') return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
-
   return (
     <div className="order-page order-console" data-live={live ? 'on' : 'off'}>
-      <h1>{x.title}</h1>
-      <p className="muted">{x.intro}</p>
-      <form className="card order-filters" role="search" aria-label={x.filters} onSubmit={submitFilters}>
+      <h1>{t('workOrders.console.title')}</h1>
+      <p className="muted">{t('workOrders.console.intro')}</p>
+      <form className="card order-filters" role="search" aria-label={t('workOrders.console.filters')} onSubmit={submitFilters}>
         <div className="field">
-          <label htmlFor="order-search">{x.search}</label>
+          <label htmlFor="order-search">{t('workOrders.console.search')}</label>
           <input id="order-search" type="search" maxLength={100} value={form.Search} onChange={(e) => setForm({ ...form, Search: e.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor="order-scope">{x.scope}</label>
+          <label htmlFor="order-scope">{t('workOrders.console.scope')}</label>
           <select id="order-scope" value={form.Scope} onChange={(e) => setForm({ ...form, Scope: e.target.value as Scope, Status: '' })}>
-            {(['Open', 'Completed', 'All'] as const).map((v) => (
-              <option key={v} value={v}>
-                {x.scopes[v]}
+            {(['Open', 'Completed', 'All'] as const).map((scope) => (
+              <option key={scope} value={scope}>
+                {t(`workOrders.console.scopes.${scope}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="order-status">{x.status}</label>
+          <label htmlFor="order-status">{t('workOrders.console.status')}</label>
           <select id="order-status" value={form.Status} onChange={(e) => setForm({ ...form, Status: e.target.value as WorkOrderStatus | '' })}>
-            <option value="">{x.anyStatus}</option>
+            <option value="">{t('workOrders.console.anyStatus')}</option>
             {WORK_ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {statusLabel(status, lang)}
+                {statusLabel(status, t)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor="order-agency">{x.agency}</label>
+          <label htmlFor="order-agency">{t('workOrders.console.agency')}</label>
           <input id="order-agency" inputMode="numeric" maxLength={12} aria-describedby="order-agency-hint" value={form.AgencyNumber} onChange={(e) => setForm({ ...form, AgencyNumber: e.target.value })} />
           <p id="order-agency-hint" className="field__hint">
-            {x.agencyHint}
+            {t('workOrders.console.agencyHint')}
           </p>
         </div>
         <div className="order-filters__actions">
           <button type="submit" className="btn btn--primary">
-            {x.find}
+            {t('workOrders.console.find')}
           </button>
           <button
             type="button"
@@ -297,7 +207,7 @@ export default function WorkOrderConsole() {
               setFilters(NO_FILTERS);
             }}
           >
-            {x.clear}
+            {t('workOrders.console.clear')}
           </button>
         </div>
       </form>
@@ -307,48 +217,48 @@ export default function WorkOrderConsole() {
       </p>
 
       {failed ? (
-        <LoadFailed text={failed} retry={x.retry} onRetry={() => void load(filters)} />
+        <LoadFailed text={failed} retry={t('workOrders.console.retry')} onRetry={() => void load(filters)} />
       ) : !page ? (
         <p className="muted order-loading" aria-busy="true">
-          <span className="spinner spinner--small" aria-hidden="true" /> {x.loading}
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('workOrders.console.loading')}
         </p>
       ) : page.Items.length === 0 ? (
         <div className="card empty" data-testid="console-empty">
           <p>
-            <strong>{x.empty}</strong>
+            <strong>{t('workOrders.console.empty')}</strong>
           </p>
-          <p>{x.emptyHelp}</p>
+          <p>{t('workOrders.console.emptyHelp')}</p>
         </div>
       ) : (
         <>
-          <div className="table-wrap" role="region" aria-label={x.tableLabel} tabIndex={0} aria-busy={loading}>
+          <div className="table-wrap" role="region" aria-label={t('workOrders.console.tableLabel')} tabIndex={0} aria-busy={loading}>
             <table className="table order-table">
-              <caption>{x.caption(page.TotalCount)}</caption>
+              <caption>{t.plural('workOrders.console.caption', page.TotalCount)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{x.workOrder}</th>
-                  <th scope="col">{x.policyholder}</th>
-                  <th scope="col">{x.agencyCol}</th>
-                  <th scope="col">{x.status}</th>
-                  <th scope="col">{x.updated}</th>
-                  <th scope="col">{x.change}</th>
+                  <th scope="col">{t('workOrders.console.workOrder')}</th>
+                  <th scope="col">{t('workOrders.console.policyholder')}</th>
+                  <th scope="col">{t('workOrders.console.agencyCol')}</th>
+                  <th scope="col">{t('workOrders.console.status')}</th>
+                  <th scope="col">{t('workOrders.console.updated')}</th>
+                  <th scope="col">{t('workOrders.console.change')}</th>
                 </tr>
               </thead>
               <tbody>
-                {page.Items.map((r) => (
-                  <ConsoleTableRow key={r.WorkOrderId} r={r} x={x} lang={lang} draft={draftOf(r.WorkOrderId)} setDraft={(p) => setDraft(r.WorkOrderId, p)} advance={() => void advance(r)} />
+                {page.Items.map((row) => (
+                  <ConsoleTableRow key={row.WorkOrderId} row={row} t={t} draft={draftOf(row.WorkOrderId)} setDraft={(patch) => setDraft(row.WorkOrderId, patch)} advance={() => void advance(row)} />
                 ))}
               </tbody>
             </table>
           </div>
           {page.TotalPages > 1 && (
-            <nav className="order-pager" aria-label={x.pages}>
+            <nav className="order-pager" aria-label={t('workOrders.console.pages')}>
               <button type="button" className="btn btn--secondary" disabled={page.Page <= 1 || loading} onClick={() => setFilters({ ...filters, Page: page.Page - 1 })}>
-                {x.previous}
+                {t('workOrders.console.previous')}
               </button>
-              <span>{x.pageOf(page.Page, page.TotalPages)}</span>
+              <span>{t('workOrders.console.pageOf', { p: page.Page, n: page.TotalPages })}</span>
               <button type="button" className="btn btn--secondary" disabled={page.Page >= page.TotalPages || loading} onClick={() => setFilters({ ...filters, Page: page.Page + 1 })}>
-                {x.next}
+                {t('workOrders.console.next')}
               </button>
             </nav>
           )}
@@ -359,49 +269,50 @@ export default function WorkOrderConsole() {
 }
 
 /** A row with a new status (from a reply or the stream): its next statuses follow the lifecycle. */
-function withStatus(r: ConsoleRow, status: WorkOrderStatus, at: string): ConsoleRow {
-  return { ...r, Status: status, UpdatedAt: at, NextStatuses: nextStatuses(status), CanResubmit: status === 'Failed' };
+function withStatus(row: ConsoleRow, status: WorkOrderStatus, at: string): ConsoleRow {
+  return { ...row, Status: status, UpdatedAt: at, NextStatuses: nextStatuses(status), CanResubmit: status === 'Failed' };
 }
 
-function ConsoleTableRow({ r, x, lang, draft, setDraft, advance }: { r: ConsoleRow; x: Text; lang: Lang; draft: Draft; setDraft: (p: Partial<Draft>) => void; advance: () => void }) {
-  const id = r.WorkOrderId;
+/** One work order of the console, with its status change form. */
+function ConsoleTableRow({ row, t, draft, setDraft, advance }: { row: ConsoleRow; t: WorkOrdersT; draft: Draft; setDraft: (patch: Partial<Draft>) => void; advance: () => void }) {
+  const id = row.WorkOrderId;
   const errorId = `advance-${id}-error`;
   // A chosen status the row no longer allows (it changed meanwhile) shows as not chosen.
-  const chosen = draft.status && r.NextStatuses.includes(draft.status) ? draft.status : '';
+  const chosen = draft.status && row.NextStatuses.includes(draft.status) ? draft.status : '';
   return (
     <tr data-work-order={id}>
       <th scope="row">
-        <a href={detailsHref(id, r.ReferralNumber)}>{id}</a>
-        <span className="table__sub">{r.ReferralNumber}</span>
+        <a href={detailsHref(id, row.ReferralNumber)}>{id}</a>
+        <span className="table__sub">{row.ReferralNumber}</span>
       </th>
       <td>
-        {`${r.PolicyholderFirstName} ${r.PolicyholderLastName}`}
-        <span className="table__sub">{r.Vehicle}</span>
+        {`${row.PolicyholderFirstName} ${row.PolicyholderLastName}`}
+        <span className="table__sub">{row.Vehicle}</span>
       </td>
       <td>
-        {r.AgencyName}
-        <span className="table__sub">{r.AgencyNumber}</span>
+        {row.AgencyName}
+        <span className="table__sub">{row.AgencyNumber}</span>
       </td>
       <td>
-        <StatusBadge status={r.Status} lang={lang} testId="console-status" />
+        <StatusBadge status={row.Status} t={t} testId="console-status" />
       </td>
       <td>
-        <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang, { zone: true })}</time>
+        <time dateTime={row.UpdatedAt}>{formatDateTime(row.UpdatedAt, t.lang, { zone: true })}</time>
       </td>
       <td>
-        {r.NextStatuses.length === 0 ? (
-          <span className="muted">{x.final}</span>
+        {row.NextStatuses.length === 0 ? (
+          <span className="muted">{t('workOrders.console.final')}</span>
         ) : (
           <form
             className="order-advance"
-            aria-label={x.change + ': ' + id}
+            aria-label={t('workOrders.console.change') + ': ' + id}
             onSubmit={(e) => {
               e.preventDefault();
               advance();
             }}
           >
             <label className="visually-hidden" htmlFor={`next-${id}`}>
-              {x.nextFor(id)}
+              {t('workOrders.console.nextFor', { id })}
             </label>
             <select
               id={`next-${id}`}
@@ -410,19 +321,19 @@ function ConsoleTableRow({ r, x, lang, draft, setDraft, advance }: { r: ConsoleR
               aria-describedby={draft.error ? errorId : undefined}
               onChange={(e) => setDraft({ status: e.target.value as WorkOrderStatus | '', error: null })}
             >
-              <option value="">{x.choose}</option>
-              {r.NextStatuses.map((next) => (
+              <option value="">{t('workOrders.console.choose')}</option>
+              {row.NextStatuses.map((next) => (
                 <option key={next} value={next}>
-                  {statusLabel(next, lang)}
+                  {statusLabel(next, t)}
                 </option>
               ))}
             </select>
             <label className="visually-hidden" htmlFor={`note-${id}`}>
-              {x.noteFor(id)}
+              {t('workOrders.console.noteFor', { id })}
             </label>
-            <input id={`note-${id}`} type="text" maxLength={500} placeholder={x.note} value={draft.note} onChange={(e) => setDraft({ note: e.target.value })} />
+            <input id={`note-${id}`} type="text" maxLength={500} placeholder={t('workOrders.console.note')} value={draft.note} onChange={(e) => setDraft({ note: e.target.value })} />
             <button type="submit" className="btn btn--primary" disabled={draft.busy} aria-busy={draft.busy}>
-              {draft.busy ? x.advancing : x.advance}
+              {draft.busy ? t('workOrders.console.advancing') : t('workOrders.console.advance')}
             </button>
             {draft.error && (
               <p id={errorId} className="field__error" role="alert">

@@ -5,19 +5,19 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { GetCompletedWorkOrders, GetOpenWorkOrders, type WorkOrderPage, type WorkOrderSort } from '../../lib/api/work-orders.ts';
-import type { Lang } from '../../lib/i18n.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import { api } from '../../stores/api.ts';
 import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import StatusBadge from './StatusBadge.tsx';
-import { LIST_STATUSES, PAGE_SIZES, TEXT, type ListKind, type ListState } from './lists.ts';
-import { detailsHref, problemOf } from './shared.ts';
-import { statusLabel } from './status.ts';
+import { LIST_STATUSES, PAGE_SIZES, type ListKind, type ListState } from './lists.ts';
+import { detailsHref, problemOf, problemReply } from './shared.ts';
+import { statusLabel, type WorkOrdersT } from './status.ts';
 
 interface Props {
   kind: ListKind;
-  lang: Lang;
+  /** The work orders' words (`useT('workOrders', 'messages')`, loaded). */
+  t: WorkOrdersT;
   state: ListState;
   /** The user's agencies (the agency filter). */
   agencies: readonly { agencyNumber: string; agencyName: string }[];
@@ -38,8 +38,8 @@ interface Column {
 const REFETCH_DEBOUNCE_MS = 400;
 
 /** The open or the completed list: filters, a sortable table, the pager. */
-export default function WorkOrderTable({ kind, lang, state, agencies, activeAgency, onState }: Props) {
-  const words = TEXT[lang];
+export default function WorkOrderTable({ kind, t, state, agencies, activeAgency, onState }: Props) {
+  const lang = t.lang;
   const agencyNumber = state.agency && agencies.some((a) => a.agencyNumber === state.agency) ? state.agency : activeAgency;
   const request = useMemo(
     () => ({
@@ -59,7 +59,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
   const [data, setData] = useState<WorkOrderPage | null>(null);
   /** The request the shown data (or problem) answers: another one means the table is out of date (busy). */
   const [shownKey, setShownKey] = useState<string | null>(null);
-  const [problem, setProblem] = useState<ReturnType<typeof problemOf> | null>(null);
+  const [problem, setProblem] = useState<(ReturnType<typeof problemOf> & { reply: ReturnType<typeof problemReply> }) | null>(null);
   const [updated, setUpdated] = useState<ReadonlySet<string>>(new Set());
   const seq = useRef(0);
   const regionRef = useRef<HTMLDivElement>(null);
@@ -76,7 +76,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
       setUpdated(new Set());
     } catch (err) {
       if (n !== seq.current) return;
-      setProblem(problemOf(err));
+      setProblem({ ...problemOf(err), reply: problemReply(err) });
     } finally {
       if (n === seq.current) {
         setShownKey(key);
@@ -150,19 +150,19 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
   const fieldError = (field: string) =>
     fieldProblem?.field === field ? (
       <p className="field__error" id={`wo-${kind}-${field}-error`}>
-        {fieldProblem.message}
+        {t.message(fieldProblem.reply)}
       </p>
     ) : null;
 
   const columns: Column[] = [
-    { key: 'WorkOrderId', label: words.workOrder, first: 'desc' },
-    { key: 'ReferralNumber', label: words.referral, first: 'desc' },
-    { key: 'PolicyholderName', label: words.policyholder, first: 'asc' },
-    { key: 'PolicyNumber', label: words.policyNumber, first: 'asc' },
-    { key: 'Vehicle', label: words.vehicle, first: 'asc' },
-    { key: 'Status', label: words.status, first: 'asc' },
-    { key: 'CreatedAt', label: words.filed, first: 'desc' },
-    { key: 'UpdatedAt', label: words.updated, first: 'desc' },
+    { key: 'WorkOrderId', label: t('workOrders.list.workOrder'), first: 'desc' },
+    { key: 'ReferralNumber', label: t('workOrders.list.referral'), first: 'desc' },
+    { key: 'PolicyholderName', label: t('workOrders.list.policyholder'), first: 'asc' },
+    { key: 'PolicyNumber', label: t('workOrders.list.policyNumber'), first: 'asc' },
+    { key: 'Vehicle', label: t('workOrders.list.vehicle'), first: 'asc' },
+    { key: 'Status', label: t('workOrders.list.status'), first: 'asc' },
+    { key: 'CreatedAt', label: t('workOrders.list.filed'), first: 'desc' },
+    { key: 'UpdatedAt', label: t('workOrders.list.updated'), first: 'desc' },
   ];
   const sortBy = (c: Column) =>
     onState({ ...state, page: 1, sort: c.key, dir: state.sort === c.key ? (state.dir === 'asc' ? 'desc' : 'asc') : c.first });
@@ -184,12 +184,12 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         <td colSpan={columns.length}>
           <div className="wo-state" role="alert">
             {blocking.status === 400 ? (
-              <p>{fieldProblem ? words.badFilter : blocking.message}</p>
+              <p>{fieldProblem ? t('workOrders.list.badFilter') : t.message(blocking.reply)}</p>
             ) : (
               <>
-                <p>{words.loadFailed}</p>
+                <p>{t('workOrders.list.loadFailed')}</p>
                 <button type="button" className="btn btn--secondary" onClick={() => void load()}>
-                  {words.retry}
+                  {t('workOrders.list.retry')}
                 </button>
               </>
             )}
@@ -212,7 +212,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
       <tr>
         <td colSpan={columns.length}>
           <p className="wo-state" data-testid="wo-empty">
-            {filtered ? words.emptyFiltered : words.empty}
+            {filtered ? t('workOrders.list.emptyFiltered') : t('workOrders.list.empty')}
           </p>
         </td>
       </tr>
@@ -228,7 +228,7 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         <td>{r.PolicyNumber}</td>
         <td className="wo-col-wide">{r.Vehicle}</td>
         <td>
-          <StatusBadge status={r.Status} lang={lang} />
+          <StatusBadge status={r.Status} t={t} />
         </td>
         <td className="wo-col-date">
           <time dateTime={r.CreatedAt}>{formatDay(r.CreatedAt, lang)}</time>
@@ -243,11 +243,11 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
   const id = (s: string) => `wo-${kind}-${s}`;
   return (
     <div className="wo-list">
-      <form className="wo-filters" role="search" aria-label={words.filters[kind]} onSubmit={submit} noValidate>
+      <form className="wo-filters" role="search" aria-label={t(`workOrders.list.filters.${kind}`)} onSubmit={submit} noValidate>
         <div className="field wo-filters__search">
-          <label htmlFor={id('Search')}>{words.search}</label>
+          <label htmlFor={id('Search')}>{t('workOrders.list.search')}</label>
           <p className="field__hint" id={id('Search-hint')}>
-            {words.searchHint}
+            {t('workOrders.list.searchHint')}
           </p>
           <input
             id={id('Search')}
@@ -261,29 +261,29 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
           {fieldError('Search')}
         </div>
         <div className="field">
-          <label htmlFor={id('From')}>{words.from}</label>
+          <label htmlFor={id('From')}>{t('workOrders.list.from')}</label>
           <input id={id('From')} type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} {...errorProps('From')} />
           {fieldError('From')}
         </div>
         <div className="field">
-          <label htmlFor={id('To')}>{words.to}</label>
+          <label htmlFor={id('To')}>{t('workOrders.list.to')}</label>
           <input id={id('To')} type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} {...errorProps('To')} />
           {fieldError('To')}
         </div>
         <div className="field">
-          <label htmlFor={id('Status')}>{words.status}</label>
+          <label htmlFor={id('Status')}>{t('workOrders.list.status')}</label>
           <select id={id('Status')} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
-            <option value="">{words.allStatuses}</option>
+            <option value="">{t('workOrders.list.allStatuses')}</option>
             {LIST_STATUSES[kind].map((s) => (
               <option key={s} value={s}>
-                {statusLabel(s, lang)}
+                {statusLabel(s, t)}
               </option>
             ))}
           </select>
         </div>
         {agencies.length > 1 && (
           <div className="field wo-filters__agency">
-            <label htmlFor={id('Agency')}>{words.agency}</label>
+            <label htmlFor={id('Agency')}>{t('workOrders.list.agency')}</label>
             <select id={id('Agency')} value={draft.agency} onChange={(e) => setDraft({ ...draft, agency: e.target.value })}>
               {agencies.map((a) => (
                 <option key={a.agencyNumber} value={a.agencyNumber}>
@@ -295,17 +295,17 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         )}
         <div className="wo-filters__actions">
           <button type="submit" className="btn btn--primary">
-            {words.apply}
+            {t('workOrders.list.apply')}
           </button>
           <button type="button" className="btn btn--link" onClick={clear}>
-            {words.clear}
+            {t('workOrders.list.clear')}
           </button>
         </div>
       </form>
 
       <div ref={regionRef} className={`table-wrap wo-table-wrap${busy && data ? ' is-busy' : ''}`} role="region" aria-labelledby={id('caption')} tabIndex={0}>
         <table className="table wo-table" aria-busy={busy || undefined}>
-          <caption id={id('caption')}>{words.caption[kind]}</caption>
+          <caption id={id('caption')}>{t(`workOrders.list.caption.${kind}`)}</caption>
           <thead>
             <tr>
               {columns.map((c) => {
@@ -325,9 +325,9 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         </table>
       </div>
 
-      <nav className="wo-pager" aria-label={words.pages[kind]}>
+      <nav className="wo-pager" aria-label={t(`workOrders.list.pages.${kind}`)}>
         <div className="wo-pager__size">
-          <label htmlFor={id('size')}>{words.rowsPerPage}</label>
+          <label htmlFor={id('size')}>{t('workOrders.list.rowsPerPage')}</label>
           <select id={id('size')} value={state.size} onChange={(e) => onState({ ...state, page: 1, size: Number(e.target.value) })}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
@@ -338,25 +338,25 @@ export default function WorkOrderTable({ kind, lang, state, agencies, activeAgen
         </div>
         <p className="wo-pager__status" aria-live="polite" data-testid={id('page-status')}>
           {!data ? (
-            words.loading
+            t('workOrders.list.loading')
           ) : data.TotalCount === 0 ? (
-            words.none
+            t('workOrders.list.none')
           ) : (
             <>
-              <span>{words.pageOf(page, totalPages)}</span>
+              <span>{t('workOrders.list.pageOf', { p: page, of: totalPages })}</span>
               <span className="muted">
                 {' · '}
-                {words.showing((page - 1) * data.PageSize + 1, Math.min(page * data.PageSize, data.TotalCount), data.TotalCount)}
+                {t('workOrders.list.showing', { first: (page - 1) * data.PageSize + 1, last: Math.min(page * data.PageSize, data.TotalCount), total: data.TotalCount })}
               </span>
             </>
           )}
         </p>
         <div className="wo-pager__buttons">
           <button type="button" className="btn btn--secondary" disabled={!data || page <= 1} onClick={() => goTo(page - 1)}>
-            {words.previous}
+            {t('workOrders.list.previous')}
           </button>
           <button type="button" className="btn btn--secondary" disabled={!data || page >= totalPages} onClick={() => goTo(page + 1)}>
-            {words.next}
+            {t('workOrders.list.next')}
           </button>
         </div>
       </nav>

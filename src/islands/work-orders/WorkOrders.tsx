@@ -5,19 +5,19 @@
  * is open and visible, announced in a polite live region (the shown view listens to the stream itself).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { Lang } from '../../lib/i18n.ts';
+import { useCommonT, useT } from '../shared/use-t.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import WorkOrdersOverview from './WorkOrdersOverview.tsx';
 import WorkOrderTable from './WorkOrderTable.tsx';
-import { listStateOf, queryOf, TEXT, viewOf, VIEWS, type ListKind, type ListState, type View } from './lists.ts';
+import { listStateOf, queryOf, viewOf, VIEWS, type ListKind, type ListState, type View } from './lists.ts';
 import { statusLabel } from './status.ts';
 import { useWorkOrderEvents } from './use-work-order-events.ts';
 
 /** The query parameters this component owns (others in the URL are kept). */
 const OWN_PARAMS = ['view', 'page', 'size', 'sort', 'dir', 'q', 'from', 'to', 'status', 'agency'];
 
+/** What the dashboard gives the work-order panel. */
 export interface WorkOrdersProps {
-  lang: Lang;
   /** The user's agencies. */
   agencies: readonly { agencyNumber: string; agencyName: string }[];
   /** The header's active agency. */
@@ -27,8 +27,9 @@ export interface WorkOrdersProps {
 }
 
 /** The work orders of the dashboard: the tabs, the shown view and the live announcements. */
-export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin }: WorkOrdersProps) {
-  const words = TEXT[lang];
+export default function WorkOrders({ agencies, activeAgency, isAgencyAdmin }: WorkOrdersProps) {
+  const t = useT('workOrders', 'messages');
+  const common = useCommonT();
   const [search, setSearch] = useState(() => window.location.search);
   const view = viewOf(search);
   const listState = useMemo(() => (view === 'overview' ? null : listStateOf(search, view)), [search, view]);
@@ -89,20 +90,27 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
   const [announcement, setAnnouncement] = useState('');
   const connected = useWorkOrderEvents(true, {
     event: (change) => {
-      if (change.agencyNumber === shownAgency) setAnnouncement(words.nowStatus(change.workOrderId, statusLabel(change.status, lang)));
+      if (t && change.agencyNumber === shownAgency) setAnnouncement(t('workOrders.list.nowStatus', { id: change.workOrderId, status: statusLabel(change.status, t) }));
     },
   });
 
-  const label: Record<View, string> = { overview: words.overview, open: words.open, completed: words.completed };
+  if (!t) {
+    return (
+      <section className="wo wo--pending" aria-busy="true">
+        <p className="muted">{common('common.loading')}</p>
+      </section>
+    );
+  }
+  const label: Record<View, string> = { overview: t('workOrders.list.overview'), open: t('workOrders.list.open'), completed: t('workOrders.list.completed') };
   return (
     <section className="wo" aria-labelledby="wo-title">
       <div className="wo__head">
-        <h2 id="wo-title">{words.title}</h2>
+        <h2 id="wo-title">{t('workOrders.list.title')}</h2>
         <p className="muted" data-testid="wo-scope">
-          {isAgencyAdmin ? words.scopeAdmin(agencyName) : words.scopeAgent(agencyName)}
+          {isAgencyAdmin ? t('workOrders.list.scopeAdmin', { agency: agencyName }) : t('workOrders.list.scopeAgent', { agency: agencyName })}
         </p>
       </div>
-      <div role="tablist" aria-label={words.tabs} className="tabs wo-tabs">
+      <div role="tablist" aria-label={t('workOrders.list.tabs')} className="tabs wo-tabs">
         {VIEWS.map((v) => (
           <button
             key={v}
@@ -124,7 +132,7 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
         ))}
       </div>
       <div className="wo-live">
-        <span className={`wo-live__state${connected ? ' is-on' : ''}`}>{connected ? words.live : ''}</span>
+        <span className={`wo-live__state${connected ? ' is-on' : ''}`}>{connected ? t('workOrders.list.live') : ''}</span>
         <span role="status" className="wo-live__message" data-testid="wo-live">
           {announcement}
         </span>
@@ -133,13 +141,13 @@ export default function WorkOrders({ lang, agencies, activeAgency, isAgencyAdmin
         <div key={v} role="tabpanel" id={`wo-panel-${v}`} aria-labelledby={`wo-tab-${v}`} hidden={view !== v} tabIndex={0} className="tabs__panel wo-panel">
           {view === v &&
             (v === 'overview' ? (
-              <WorkOrdersOverview lang={lang} agencyNumber={activeAgency} onOpenList={openList} />
+              <WorkOrdersOverview t={t} agencyNumber={activeAgency} onOpenList={openList} />
             ) : (
               listState && (
                 <WorkOrderTable
                   key={v}
                   kind={v}
-                  lang={lang}
+                  t={t}
                   state={listState}
                   agencies={agencies}
                   activeAgency={activeAgency}

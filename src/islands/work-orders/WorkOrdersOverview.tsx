@@ -4,7 +4,6 @@
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { DASHBOARD_RECENT, GetDashboardWorkOrders, type Dashboard } from '../../lib/api/work-orders.ts';
-import type { Lang } from '../../lib/i18n.ts';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { api } from '../../stores/api.ts';
@@ -12,12 +11,13 @@ import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import StatusChart from './StatusChart.tsx';
-import { listOf, queryOf, TEXT, type ListKind } from './lists.ts';
+import { listOf, queryOf, type ListKind } from './lists.ts';
 import { detailsHref, problemOf } from './shared.ts';
-import { statusLabel, statusSlug } from './status.ts';
+import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
 interface Props {
-  lang: Lang;
+  /** The work orders' words (`useT('workOrders', 'messages')`, loaded). */
+  t: WorkOrdersT;
   agencyNumber: string;
   /** Opens a list tab (links are intercepted: no reload). */
   onOpenList(kind: ListKind, status?: WorkOrderStatus): void;
@@ -26,8 +26,8 @@ interface Props {
 const REFETCH_DEBOUNCE_MS = 400;
 
 /** The overview tab: counts by status, the weekly chart and the recent orders of the active agency. */
-export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: Props) {
-  const words = TEXT[lang];
+export default function WorkOrdersOverview({ t, agencyNumber, onOpenList }: Props) {
+  const lang = t.lang;
   const [data, setData] = useState<Dashboard | null>(null);
   /** The agency the shown data is of: another one means the overview is out of date (busy). */
   const [shownAgency, setShownAgency] = useState<string | null>(null);
@@ -90,7 +90,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
 
   if (failed && !data) {
     return (
-      <LoadFailed className="card wo-state" text={words.loadFailed} retry={words.retry} onRetry={() => void load()} />
+      <LoadFailed className="card wo-state" text={t('workOrders.list.loadFailed')} retry={t('workOrders.list.retry')} onRetry={() => void load()} />
     );
   }
 
@@ -100,13 +100,13 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
   return (
     <div className={`wo-overview${busy && data ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
       <div className="wo-block">
-        <h3 id="wo-counts-title">{words.byStatus}</h3>
+        <h3 id="wo-counts-title">{t('workOrders.list.byStatus')}</h3>
         <p className="wo-totals">
           <a {...listLink('open')} data-testid="wo-open-total">
-            {data ? words.openTotal(data.OpenCount) : words.open}
+            {data ? t('workOrders.list.openTotal', { n: data.OpenCount }) : t('workOrders.list.open')}
           </a>
           <a {...listLink('completed')} data-testid="wo-completed-total">
-            {data ? words.completedTotal(data.CompletedCount) : words.completed}
+            {data ? t('workOrders.list.completedTotal', { n: data.CompletedCount }) : t('workOrders.list.completed')}
           </a>
         </p>
         <ul className="wo-counts">
@@ -116,7 +116,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
                 <span className="wo-count__n">{data ? (counts.get(s) ?? 0) : '–'}</span>{' '}
                 <span className="wo-count__label">
                   <span className={`wo-swatch wo-fill--${statusSlug(s)}`} aria-hidden="true" />
-                  {statusLabel(s, lang)}
+                  {statusLabel(s, t)}
                 </span>
               </a>
             </li>
@@ -127,31 +127,31 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
       {data && total === 0 ? (
         <div className="card empty wo-block" data-testid="wo-no-orders">
           <p>
-            <strong>{words.noOrders}</strong>
+            <strong>{t('workOrders.list.noOrders')}</strong>
           </p>
-          <p>{words.noOrdersHelp}</p>
+          <p>{t('workOrders.list.noOrdersHelp')}</p>
         </div>
       ) : (
         <>
           <div className="wo-block">
-            <h3 id="wo-chart-title">{words.chartTitle}</h3>
-            {data ? <StatusChart weekly={data.Weekly} lang={lang} titleId="wo-chart-title" /> : <div className="wo-chart-placeholder" aria-hidden="true" />}
+            <h3 id="wo-chart-title">{t('workOrders.list.chartTitle')}</h3>
+            {data ? <StatusChart weekly={data.Weekly} t={t} titleId="wo-chart-title" /> : <div className="wo-chart-placeholder" aria-hidden="true" />}
           </div>
 
           <div className="wo-block">
-            <h3 id="wo-recent-title">{words.recent}</h3>
+            <h3 id="wo-recent-title">{t('workOrders.list.recent')}</h3>
             <div className="table-wrap" role="region" aria-labelledby="wo-recent-caption" tabIndex={0}>
               <table className="table wo-table">
                 <caption id="wo-recent-caption" className="visually-hidden">
-                  {words.recent}
+                  {t('workOrders.list.recent')}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">{words.workOrder}</th>
-                    <th scope="col">{words.policyholder}</th>
-                    <th scope="col">{words.vehicle}</th>
-                    <th scope="col">{words.status}</th>
-                    <th scope="col">{words.updated}</th>
+                    <th scope="col">{t('workOrders.list.workOrder')}</th>
+                    <th scope="col">{t('workOrders.list.policyholder')}</th>
+                    <th scope="col">{t('workOrders.list.vehicle')}</th>
+                    <th scope="col">{t('workOrders.list.status')}</th>
+                    <th scope="col">{t('workOrders.list.updated')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -164,7 +164,7 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
                           <td>{`${r.PolicyholderFirstName} ${r.PolicyholderLastName}`}</td>
                           <td className="wo-col-wide">{r.Vehicle}</td>
                           <td>
-                            <StatusBadge status={r.Status} lang={lang} />
+                            <StatusBadge status={r.Status} t={t} />
                           </td>
                           <td className="wo-col-date">
                             <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
@@ -184,8 +184,8 @@ export default function WorkOrdersOverview({ lang, agencyNumber, onOpenList }: P
               </table>
             </div>
             <p className="wo-more">
-              <a {...listLink('open')}>{words.seeOpen}</a>
-              <a {...listLink('completed')}>{words.seeCompleted}</a>
+              <a {...listLink('open')}>{t('workOrders.list.seeOpen')}</a>
+              <a {...listLink('completed')}>{t('workOrders.list.seeCompleted')}</a>
             </p>
           </div>
         </>

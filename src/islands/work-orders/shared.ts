@@ -4,7 +4,8 @@
  * docs/decisions/005). Status names are in status.ts, dates in src/lib/format-date.ts, money in src/lib/format.ts, the live stream in
  * src/stores/work-order-events.ts.
  */
-import { ApiError, GENERIC_ERROR_TEXT } from '../../lib/api/client.ts';
+import { ApiError, GENERIC_ERROR_TEXT, replyOf } from '../../lib/api/client.ts';
+import type { ServerMessage } from '../../lib/i18n.ts';
 import { showAlert } from '../../stores/alerts.ts';
 
 /** Where the work-order pages live. */
@@ -71,4 +72,15 @@ export function problemOf(err: unknown): { status: number; message: string; fiel
     return { status, message: first.message, field: typeof first.path === 'string' ? first.path : null };
   }
   return { status, message: typeof e?.message === 'string' ? e.message : '', field: null };
+}
+
+/**
+ * What a failed list call says, for `t.message()`: the field error a 400 names first (with its code), else
+ * the reply's own message and code.
+ */
+export function problemReply(err: unknown): ServerMessage {
+  if (!(err instanceof ApiError)) return { message: err instanceof Error ? err.message : '' };
+  const reply = replyOf(err);
+  const first = err.status === 400 ? reply.errors?.[0] : undefined;
+  return first && typeof first.message === 'string' ? first : reply;
 }

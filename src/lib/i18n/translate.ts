@@ -13,6 +13,8 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
   editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
   claim: { en: () => import('./en/claim.ts'), es: () => import('./es/claim.ts') },
+  dashboard: { en: () => import('./en/dashboard.ts'), es: () => import('./es/dashboard.ts') },
+  workOrders: { en: () => import('./en/work-orders.ts'), es: () => import('./es/work-orders.ts') },
 };
 
 
