@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { $activeAgency, $user, setActiveAgency } from '../../stores/user.ts';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 import { useMenu } from './use-menu.ts';
 
 /** The agency dropdown: shows agencyNameAndAddress, tracks by agencyNumber, switches the active agency. */
 export default function AgencyDropdown() {
   const { agencyList } = useStore($user);
   const active = useStore($activeAgency);
-  const { s } = useLang();
+  const t = useCommonT();
   const activeIndex = Math.max(0, agencyList.findIndex((a) => a.agencyNumber === active?.agencyNumber));
   const menu = useMenu(agencyList.length, activeIndex);
   if (agencyList.length === 0) return null;
@@ -21,7 +21,7 @@ export default function AgencyDropdown() {
   return (
     <div className="agency-dropdown">
       <span className="agency-dropdown__label" id={`${menu.id}-label`}>
-        {s.activeAgency}
+        {t('common.activeAgency')}
       </span>
       <button
         ref={menu.buttonRef}

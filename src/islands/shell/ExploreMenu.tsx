@@ -1,4 +1,4 @@
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 import { useMenu } from './use-menu.ts';
 
 /** A topic of the Explore dropdown (content tags). */
@@ -9,10 +9,10 @@ export interface Topic {
 
 /** The 'Explore' topics dropdown: each tag links to its tagged articles. */
 export default function ExploreMenu({ topics }: { topics: Topic[] }) {
-  const { s } = useLang();
+  const t = useCommonT();
   const menu = useMenu(topics.length);
   if (topics.length === 0) return null;
-  const href = (t: Topic) => `/tagged-articles?tag=${encodeURIComponent(t.key)}`;
+  const href = (topic: Topic) => `/tagged-articles?tag=${encodeURIComponent(topic.key)}`;
   const choose = (i: number) => {
     const topic = topics[i];
     if (topic) window.location.assign(href(topic));
@@ -28,14 +28,14 @@ export default function ExploreMenu({ topics }: { topics: Topic[] }) {
         onClick={menu.toggle}
         onKeyDown={menu.onButtonKeyDown}
       >
-        {s.explore} <span aria-hidden="true" className="chevron" />
+        {t('common.explore')} <span aria-hidden="true" className="chevron" />
       </button>
       {menu.open && (
         <ul
           ref={menu.listRef}
           role="menu"
           tabIndex={-1}
-          aria-label={s.explore}
+          aria-label={t('common.explore')}
           aria-activedescendant={menu.itemId(menu.active)}
           className="menu explore__list"
           onKeyDown={(e) => menu.onListKeyDown(e, choose)}

@@ -6,11 +6,11 @@ import { capitalise, formatPhone } from '../../lib/format.ts';
 import { footerPanelsFor } from '../../lib/roles.ts';
 import { api } from '../../stores/api.ts';
 import { $activeAgency, $user, $userStatus } from '../../stores/user.ts';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 
 /** The footer's Agency Care Desk panel and Account Manager panel, by role (spec sections 1 and 6). */
 export default function FooterPanels() {
-  const { s } = useLang();
+  const t = useCommonT();
   const status = useStore($userStatus);
   const user = useStore($user);
   const agency = useStore($activeAgency);
@@ -42,25 +42,25 @@ export default function FooterPanels() {
     <div className="footer-panels">
       {panels.careDesk && (
         <section className="panel" aria-labelledby="care-desk-title">
-          <h2 id="care-desk-title" className="panel__title">{s.careDeskTitle}</h2>
+          <h2 id="care-desk-title" className="panel__title">{t('common.careDeskTitle')}</h2>
           <ul className="panel__list">
             <li>
-              {s.careDeskText}: <a href={`sms:+1${CARE_DESK.textNumber}`}>{formatPhone(CARE_DESK.textNumber)}</a>
+              {t('common.careDeskText')}: <a href={`sms:+1${CARE_DESK.textNumber}`}>{formatPhone(CARE_DESK.textNumber)}</a>
             </li>
             <li>
-              {s.careDeskEmail}: <a href={`mailto:${CARE_DESK.supportEmail}`}>{CARE_DESK.supportEmail}</a>
+              {t('common.careDeskEmail')}: <a href={`mailto:${CARE_DESK.supportEmail}`}>{CARE_DESK.supportEmail}</a>
             </li>
             <li>
-              <a href="/agency-care-desk">{s.careDeskFaqs}</a>
+              <a href="/agency-care-desk">{t('common.careDeskFaqs')}</a>
             </li>
           </ul>
         </section>
       )}
       {panels.accountManager && (
         <section className="panel" aria-labelledby="account-manager-title" aria-busy={manager === 'loading'}>
-          <h2 id="account-manager-title" className="panel__title">{s.accountManagerTitle}</h2>
+          <h2 id="account-manager-title" className="panel__title">{t('common.accountManagerTitle')}</h2>
           {manager === 'loading' ? (
-            <p className="muted">{s.loading}</p>
+            <p className="muted">{t('common.loading')}</p>
           ) : manager ? (
             <ul className="panel__list" data-testid="account-manager">
               <li className="panel__name">{`${capitalise(manager.firstName)} ${capitalise(manager.lastName)}`}</li>
@@ -72,7 +72,7 @@ export default function FooterPanels() {
               </li>
             </ul>
           ) : (
-            <p data-testid="no-account-manager">{s.noAccountManager}</p>
+            <p data-testid="no-account-manager">{t('common.noAccountManager')}</p>
           )}
         </section>
       )}

@@ -12,7 +12,7 @@ import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
 const LeaveDialog = lazy(() => import('./LeaveDialog.tsx'));
 import ProgressBar from './ProgressBar.tsx';
 import UserMenu from './UserMenu.tsx';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 
 export interface HeaderProps {
   /** Route name (after /dashboard/; 'dashboard' for the agent dashboard). */
@@ -27,7 +27,7 @@ export interface HeaderProps {
 
 /** The shared header: logo, primary nav, 'File a claim now', agency dropdown, user menu, progress bar. */
 export default function Header({ route, authenticated, topics, progress = null }: HeaderProps) {
-  const { s, lang } = useLang();
+  const t = useCommonT();
   const status = useStore($userStatus);
   const user = useStore($user);
   const session = useStore($session);
@@ -41,8 +41,8 @@ export default function Header({ route, authenticated, topics, progress = null }
   useEffect(() => {
     // The Spanish title the layout wrote at build time (no title dictionary in the browser).
     const es = document.querySelector<HTMLMetaElement>('meta[name="title-es"]')?.content;
-    if (lang === 'es' && es) document.title = es;
-  }, [lang]);
+    if (t.lang === 'es' && es) document.title = es;
+  }, [t.lang]);
 
   const onLogo = (e: MouseEvent<HTMLAnchorElement>) => {
     let saved: boolean;
@@ -65,27 +65,27 @@ export default function Header({ route, authenticated, topics, progress = null }
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <a className="logo" href="/" onClick={onLogo} aria-label={s.homeLogo}>
+        <a className="logo" href="/" onClick={onLogo} aria-label={t('common.homeLogo')}>
           <img src="/logo.svg" alt="" width="148" height="36" />
         </a>
         {showNav && (
-          <nav className="nav" aria-label="Primary">
+          <nav className="nav" aria-label={t('common.primaryNav')}>
             <a className="nav__link" href="/dashboard/" aria-current={route === 'dashboard' ? 'page' : undefined}>
-              {s.myDashboard}
+              {t('common.myDashboard')}
             </a>
-            <a className="nav__link" href="/agency-care-desk">{s.agencyCareDesk}</a>
-            <a className="nav__link" href="/dashboard/CECourseHome">{s.ceCourses}</a>
+            <a className="nav__link" href="/agency-care-desk">{t('common.agencyCareDesk')}</a>
+            <a className="nav__link" href="/dashboard/CECourseHome">{t('common.ceCourses')}</a>
             <ExploreMenu topics={topics} />
           </nav>
         )}
         <div className="site-header__actions">
           {ready && fileClaim !== 'hidden' && (
             fileClaim === 'enabled' ? (
-              <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{s.fileClaimNow}</a>
+              <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>
             ) : (
-              <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={s.fileClaimDisabled}>
-                {s.fileClaimNow}
-                <span id="file-claim-why" className="visually-hidden">{s.fileClaimDisabled}</span>
+              <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
+                {t('common.fileClaimNow')}
+                <span id="file-claim-why" className="visually-hidden">{t('common.fileClaimDisabled')}</span>
               </button>
             )
           )}

@@ -3,7 +3,7 @@ import { userMenuFor, type MenuItem } from '../../lib/roles.ts';
 import { $session, signOut } from '../../stores/session.ts';
 import { $activeAgency, $user } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT } from '../shared/use-t.ts';
 import { useMenu } from './use-menu.ts';
 
 const HREF: Record<Exclude<MenuItem, 'sign-out'>, string> = {
@@ -17,14 +17,14 @@ export default function UserMenu() {
   const session = useStore($session);
   const user = useStore($user);
   const agency = useStore($activeAgency);
-  const { s } = useLang();
+  const t = useCommonT();
   const items = userMenuFor(user.userDetails?.dashboardUserRole ?? session?.dashboardUserRole, agency?.isCobranded ?? false);
   const menu = useMenu(items.length);
   const label: Record<MenuItem, string> = {
-    'manage-users': s.manageUsers,
-    'manage-account': s.manageAccount,
-    'get-quote': s.getQuote,
-    'sign-out': s.signOut,
+    'manage-users': t('common.manageUsers'),
+    'manage-account': t('common.manageAccount'),
+    'get-quote': t('common.getQuote'),
+    'sign-out': t('common.signOut'),
   };
   const choose = (i: number) => {
     const item = items[i];
@@ -49,7 +49,7 @@ export default function UserMenu() {
         <span className="avatar" aria-hidden="true">
           {name.split(' ').map((p) => p[0]).join('').slice(0, 2).toUpperCase()}
         </span>
-        <span className="user-menu__name">{name || s.userMenu}</span>
+        <span className="user-menu__name">{name || t('common.userMenu')}</span>
         <span aria-hidden="true" className="chevron" />
       </button>
       {menu.open && (
@@ -58,7 +58,7 @@ export default function UserMenu() {
           id={`${menu.id}-menu`}
           role="menu"
           tabIndex={-1}
-          aria-label={s.userMenu}
+          aria-label={t('common.userMenu')}
           aria-activedescendant={menu.itemId(menu.active)}
           className="menu user-menu__list"
           onKeyDown={(e) => menu.onListKeyDown(e, choose)}

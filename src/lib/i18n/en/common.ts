@@ -44,5 +44,6 @@ export default {
     search: 'Search',
     loading: 'Loading…',
     loadFailed: 'We could not load your account. Please try again.',
+    primaryNav: 'Primary',
     retry: 'Try again',
 };

@@ -47,5 +47,6 @@ export default {
     search: 'Buscar',
     loading: 'Cargando…',
     loadFailed: 'No pudimos cargar su cuenta. Inténtelo de nuevo.',
+    primaryNav: 'Principal',
     retry: 'Intentar de nuevo',
 } satisfies DictionaryOf<typeof en>;
