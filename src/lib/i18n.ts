@@ -40,6 +40,9 @@ export interface Namespaces {
   claim: typeof import('./i18n/en/claim.ts').default;
   dashboard: typeof import('./i18n/en/dashboard.ts').default;
   workOrders: typeof import('./i18n/en/work-orders.ts').default;
+  login: typeof import('./i18n/en/login.ts').default;
+  account: typeof import('./i18n/en/account.ts').default;
+  pages: typeof import('./i18n/en/pages.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
+import { GENERIC_ERROR_TEXT } from '../lib/api/client.ts';
 import { SUCCESS_ALERT_MS } from '../lib/constants.ts';
+import { langOf, loadTranslator } from '../lib/i18n.ts';
 
 /** Alert banner styles (spec section 4). */
 export type AlertKind = 'warning' | 'success' | 'success-persist';
@@ -27,4 +29,20 @@ export function showAlert(kind: AlertKind, text: string): number {
 /** Removes one alert. */
 export function dismissAlert(id: number): void {
   $alerts.set($alerts.get().filter((a) => a.id !== id));
+}
+
+/**
+ * Shows the generic error banner (spec section 8, `messages.genericError`) in the page's language: English at
+ * once; another language once its `messages` file has loaded (the English text if it cannot load).
+ */
+export function showGenericError(): void {
+  const lang = typeof window === 'undefined' ? 'en' : langOf(window.location);
+  if (lang === 'en') {
+    showAlert('warning', GENERIC_ERROR_TEXT);
+    return;
+  }
+  loadTranslator(lang, ['messages']).then(
+    (t) => showAlert('warning', t('messages.genericError')),
+    () => showAlert('warning', GENERIC_ERROR_TEXT),
+  );
 }

@@ -1,6 +1,6 @@
-import { createApiClient, installGlobalErrorHandler } from '../lib/api/client.ts';
+import { createApiClient, GENERIC_ERROR_TEXT, installGlobalErrorHandler } from '../lib/api/client.ts';
 import { ViewError } from '../lib/api/platform.ts';
-import { showAlert } from './alerts.ts';
+import { showAlert, showGenericError } from './alerts.ts';
 import { pushEvent } from './analytics.ts';
 import { $session, handleUnauthorized } from './session.ts';
 import { $user } from './user.ts';
@@ -19,7 +19,8 @@ export const api = createApiClient({
     return { isSSOLogin: $user.get().isSSOLogin, onboardingAgency };
   },
   onUnauthorized: () => void handleUnauthorized(),
-  showErrorBanner: (text) => showAlert('warning', text),
+  // The generic banner in the reader's language (the client hands over the English text).
+  showErrorBanner: (text) => (text === GENERIC_ERROR_TEXT ? showGenericError() : void showAlert('warning', text)),
   pushAnalytics: (e) => pushEvent(e),
 });
 

@@ -6,94 +6,28 @@
  * rules and messages (section 5) and shows 3-3-4. New claims start with these alerts.
  * Agents and agency admins only (the route guard sends internal and CE admins to not-found).
  */
-import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { GetUserAgentContactPrefs, UpdateUserAgentContactPrefs, type AgentContactPrefs } from '../../lib/api/contact-prefs.ts';
-import { ApiError, GENERIC_ERROR_TEXT } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/client.ts';
+import type { ServerMessage, Translator } from '../../lib/i18n.ts';
 import { MESSAGES, rules } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { isStaffAdmin } from '../../lib/roles.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
-import { $user, $userStatus } from '../../stores/user.ts';
-import GuardError from '../shared/GuardError.tsx';
-import { useLang } from '../shared/use-lang.ts';
-import LoadFailed from '../shared/LoadFailed.tsx';
+import { CallView, UserGate, type SignedInUser } from '../shared/PageState.tsx';
+import { useCall } from '../shared/use-call.ts';
+import { useT } from '../shared/use-t.ts';
 
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
 const CHANNELS = ['Text', 'Email'] as const;
 type Flag = `${(typeof ALERTS)[number]}${(typeof CHANNELS)[number]}`;
 
-const TEXT = {
-  en: {
-    title: 'Manage my account',
-    profile: 'Your profile',
-    name: 'Name',
-    email: 'Email',
-    role: 'Role',
-    agentNumber: 'Agent number',
-    agencies: 'Agencies',
-    roles: { SFAD_Agent: 'Agent', SFAD_Admin: 'Agency admin', SFAD_InternalAdmin: 'Internal admin', SFAD_CEAdmin: 'CE admin' } as Record<string, string>,
-    prefs: 'Contact preferences',
-    prefsIntro: 'Choose the alerts you get about the work orders of your claims. New claims start with these alerts; you can still change them on each claim.',
-    text: 'Text me when',
-    email_: 'Email me when',
-    events: {
-      PolicyholderContact: 'The policyholder is contacted',
-      ServiceScheduled: 'Service is scheduled',
-      ServiceComplete: 'Service is complete',
-      SurveyComplete: 'The survey is complete',
-    },
-    phone: 'Your mobile number for text alerts',
-    phoneHint: 'Needed for text alerts. 10 digits, for example 813-555-0134.',
-    save: 'Save contact preferences',
-    saving: 'Saving…',
-    saved: 'Your contact preferences were saved.',
-    loading: 'Loading your contact preferences…',
-    loadFailed: 'We could not load your contact preferences. Please try again.',
-    retry: 'Try again',
-    notForRole: 'Contact preferences are for agents and agency admins.',
-    required: '(required)',
-    messages: {} as Record<string, string>,
-  },
-  es: {
-    title: 'Administrar mi cuenta',
-    profile: 'Su perfil',
-    name: 'Nombre',
-    email: 'Correo electrónico',
-    role: 'Rol',
-    agentNumber: 'Número de agente',
-    agencies: 'Agencias',
-    roles: { SFAD_Agent: 'Agente', SFAD_Admin: 'Administrador de agencia', SFAD_InternalAdmin: 'Administrador interno', SFAD_CEAdmin: 'Administrador de EC' } as Record<string, string>,
-    prefs: 'Preferencias de contacto',
-    prefsIntro: 'Elija las alertas que recibe sobre las órdenes de trabajo de sus reclamos. Los reclamos nuevos empiezan con estas alertas; puede cambiarlas en cada reclamo.',
-    text: 'Envíenme un texto cuando',
-    email_: 'Envíenme un correo cuando',
-    events: {
-      PolicyholderContact: 'Se contacte al asegurado',
-      ServiceScheduled: 'Se programe el servicio',
-      ServiceComplete: 'Se complete el servicio',
-      SurveyComplete: 'Se complete la encuesta',
-    },
-    phone: 'Su número de celular para alertas por texto',
-    phoneHint: 'Necesario para las alertas por texto. 10 dígitos, por ejemplo 813-555-0134.',
-    save: 'Guardar las preferencias de contacto',
-    saving: 'Guardando…',
-    saved: 'Se guardaron sus preferencias de contacto.',
-    loading: 'Cargando sus preferencias de contacto…',
-    loadFailed: 'No pudimos cargar sus preferencias de contacto. Inténtelo de nuevo.',
-    retry: 'Intentar de nuevo',
-    notForRole: 'Las preferencias de contacto son para agentes y administradores de agencia.',
-    required: '(obligatorio)',
-    // The spec's messages (section 5), in Spanish.
-    messages: {
-      [MESSAGES.phoneRequired]: 'El campo número de teléfono es obligatorio',
-      [MESSAGES.phoneInvalid]: 'Ingrese un número de teléfono válido',
-    } as Record<string, string>,
-  },
-};
-type Text = (typeof TEXT)['en'];
+type Words = Translator<'account' | 'messages' | 'common'>;
+
+/** The code of a spec message (section 5) in the `messages` namespace, from its English text. */
+const messageCodeOf = (message: string) => (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((code) => MESSAGES[code] === message);
 
 type Prefs = Record<Flag, boolean> & { AgentPhoneNo: string };
 const toPrefs = (p: AgentContactPrefs): Prefs => ({ ...p, AgentPhoneNo: p.AgentPhoneNo ? formatPhone(p.AgentPhoneNo) : '' });
@@ -103,37 +37,37 @@ const phoneError = (p: Prefs) => (wantsText(p) ? rules.phone : rules.optionalPho
 
 /** The manage-account page. */
 export default function ManageAccount() {
-  const { lang, s } = useLang();
-  const x = TEXT[lang];
-  const userStatus = useStore($userStatus);
-  const user = useStore($user);
-  const d = user.userDetails;
+  const t = useT('account', 'messages');
+  // UserGate only needs `t` to be non-null; its `T extends Translator<never>` bound rejects every real translator
+  // (Translator is invariant in its namespaces), so the words go through it widened and are used from here.
+  const gateWords = t as unknown as Translator<never> | null;
+  return <UserGate t={gateWords}>{(user) => t && <Account user={user} t={t} />}</UserGate>;
+}
 
-
-  if (userStatus === 'error') return <GuardError />;
-  if (userStatus !== 'ready' || !d) return <p className="muted page-loading" aria-busy="true">{s.loading}</p>;
-
+/** The signed-in user's profile and, for agents and agency admins, their contact preferences. */
+function Account({ user, t }: { user: SignedInUser; t: Words }) {
+  const details = user.userDetails;
   return (
     <div className="order-page account">
-      <h1>{x.title}</h1>
+      <h1>{t('account.title')}</h1>
       <section className="card order-section" aria-labelledby="profile-title">
-        <h2 id="profile-title">{x.profile}</h2>
+        <h2 id="profile-title">{t('account.profile')}</h2>
         <dl className="details" data-testid="profile">
-          <dt>{x.name}</dt>
-          <dd>{`${d.firstName} ${d.lastName}`}</dd>
-          <dt>{x.email}</dt>
-          <dd>{d.email}</dd>
-          <dt>{x.role}</dt>
-          <dd>{x.roles[d.dashboardUserRole] ?? d.dashboardUserRole}</dd>
-          {d.agentNumber && (
+          <dt>{t('account.name')}</dt>
+          <dd>{`${details.firstName} ${details.lastName}`}</dd>
+          <dt>{t('account.email')}</dt>
+          <dd>{details.email}</dd>
+          <dt>{t('account.role')}</dt>
+          <dd>{t.dynamic(`account.roles.${details.dashboardUserRole}`, details.dashboardUserRole)}</dd>
+          {details.agentNumber && (
             <>
-              <dt>{x.agentNumber}</dt>
-              <dd>{d.agentNumber}</dd>
+              <dt>{t('account.agentNumber')}</dt>
+              <dd>{details.agentNumber}</dd>
             </>
           )}
           {user.agencyList.length > 0 && (
             <>
-              <dt>{x.agencies}</dt>
+              <dt>{t('account.agencies')}</dt>
               <dd>
                 <ul className="order-list">
                   {user.agencyList.map((a) => (
@@ -147,60 +81,50 @@ export default function ManageAccount() {
           )}
         </dl>
       </section>
-      {isStaffAdmin(d.dashboardUserRole) ? (
+      {isStaffAdmin(details.dashboardUserRole) ? (
         <p className="card" data-testid="prefs-not-for-role">
-          {x.notForRole}
+          {t('account.notForRole')}
         </p>
       ) : (
-        <ContactPreferences x={x} />
+        <ContactPreferences t={t} />
       )}
     </div>
   );
 }
 
+/** The contact preferences: loaded once, then the form. */
+function ContactPreferences({ t }: { t: Words }) {
+  const call = useCall('contact-prefs', () => api.call(GetUserAgentContactPrefs, {}));
+  return (
+    <CallView call={call} loadingText={t('account.loading')} failedText={t('account.loadFailed')}>
+      {(loaded) => <PreferencesForm initial={toPrefs(loaded)} t={t} />}
+    </CallView>
+  );
+}
+
 /** The contact preferences form. */
-function ContactPreferences({ x }: { x: Text }) {
-  const [prefs, setPrefs] = useState<Prefs | null>(null);
-  const [failed, setFailed] = useState(false);
+function PreferencesForm({ initial, t }: { initial: Prefs; t: Words }) {
+  const [prefs, setPrefs] = useState<Prefs>(initial);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ServerMessage | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  const m = (message: string) => x.messages[message] ?? message;
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      setPrefs(toPrefs(await api.call(GetUserAgentContactPrefs, {})));
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
-  if (failed) {
-    return (
-      <LoadFailed text={x.loadFailed} retry={x.retry} onRetry={() => void load()} />
-    );
-  }
-  if (!prefs) {
-    return (
-      <p className="muted order-loading" aria-busy="true">
-        <span className="spinner spinner--small" aria-hidden="true" /> {x.loading}
-      </p>
-    );
-  }
+  /** The phone's message as a server message (its code from the spec's English words), or null. */
+  const phoneProblem = (p: Prefs): ServerMessage | null => {
+    const message = phoneError(p);
+    return message ? { message, code: messageCodeOf(message) } : null;
+  };
 
   const change = (patch: Partial<Prefs>) => {
     const next = { ...prefs, ...patch };
     setPrefs(next);
     // A message already shown follows the value (e.g. 'required' goes when the last text alert is cleared).
-    if (error) setError(phoneError(next));
+    if (error) setError(phoneProblem(next));
   };
   const textOn = wantsText(prefs);
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
-    const problem = phoneError(prefs);
+    const problem = phoneProblem(prefs);
     setError(problem);
     if (problem) {
       phoneRef.current?.focus();
@@ -210,14 +134,14 @@ function ContactPreferences({ x }: { x: Text }) {
     try {
       const saved = await api.call(UpdateUserAgentContactPrefs, { ...prefs, AgentPhoneNo: prefs.AgentPhoneNo.trim() || null }, { ignoreErrors: true });
       setPrefs(toPrefs(saved));
-      showAlert('success', x.saved);
+      showAlert('success', t('account.saved'));
     } catch (err) {
-      const body = err instanceof ApiError ? (err.body as { errors?: { path: string; message: string }[] } | null) : null;
+      const body = err instanceof ApiError ? (err.body as { errors?: { path: string; message: string; code?: string }[] } | null) : null;
       const phone = body?.errors?.find((f) => f.path === 'AgentPhoneNo');
       if (err instanceof ApiError && err.status === 400 && phone) {
-        setError(phone.message);
+        setError({ message: phone.message, code: phone.code ?? messageCodeOf(phone.message) });
         phoneRef.current?.focus();
-      } else if (!(err instanceof ApiError && err.status === 401)) showAlert('warning', GENERIC_ERROR_TEXT);
+      } else if (!(err instanceof ApiError && err.status === 401)) showAlert('warning', t('messages.genericError'));
     } finally {
       setBusy(false);
     }
@@ -225,19 +149,19 @@ function ContactPreferences({ x }: { x: Text }) {
 
   return (
     <section className="card order-section" aria-labelledby="prefs-title">
-      <h2 id="prefs-title">{x.prefs}</h2>
-      <p className="muted">{x.prefsIntro}</p>
+      <h2 id="prefs-title">{t('account.prefs')}</h2>
+      <p className="muted">{t('account.prefsIntro')}</p>
       <form className="account-prefs" noValidate onSubmit={(e) => void submit(e)}>
         <div className="account-prefs__groups">
           {CHANNELS.map((by) => (
             <fieldset key={by} className="choice-group">
-              <legend>{by === 'Text' ? x.text : x.email_}</legend>
+              <legend>{by === 'Text' ? t('account.byText') : t('account.byEmail')}</legend>
               {ALERTS.map((a) => {
                 const flag: Flag = `${a}${by}`;
                 return (
                   <label key={flag} className="choice">
                     <input type="checkbox" name={flag} checked={prefs[flag]} onChange={(e) => change({ [flag]: e.target.checked })} />
-                    <span>{x.events[a]}</span>
+                    <span>{t(`account.events.${a}`)}</span>
                   </label>
                 );
               })}
@@ -246,11 +170,11 @@ function ContactPreferences({ x }: { x: Text }) {
         </div>
         <div className="field">
           <label htmlFor="agent-phone">
-            {x.phone}
-            {textOn && <span className="req"> {x.required}</span>}
+            {t('account.phone')}
+            {textOn && <span className="req"> {t('account.required')}</span>}
           </label>
           <p id="agent-phone-hint" className="field__hint">
-            {x.phoneHint}
+            {t('account.phoneHint')}
           </p>
           <input
             ref={phoneRef}
@@ -264,20 +188,20 @@ function ContactPreferences({ x }: { x: Text }) {
             aria-describedby={error ? 'agent-phone-hint agent-phone-error' : 'agent-phone-hint'}
             onChange={(e) => change({ AgentPhoneNo: e.target.value })}
             onBlur={() => {
-              const problem = phoneError(prefs);
+              const problem = phoneProblem(prefs);
               setError(problem);
               if (!problem && prefs.AgentPhoneNo.trim()) setPrefs({ ...prefs, AgentPhoneNo: formatPhone(prefs.AgentPhoneNo) });
             }}
           />
           {error && (
             <p id="agent-phone-error" className="field__error">
-              {m(error)}
+              {t.message(error)}
             </p>
           )}
         </div>
         <div className="order-actions">
           <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
-            {busy ? x.saving : x.save}
+            {busy ? t('account.saving') : t('account.save')}
           </button>
         </div>
       </form>

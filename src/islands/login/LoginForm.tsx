@@ -4,50 +4,49 @@ import { NotifyUserLoggedIn } from '../../lib/api/user.ts';
 import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
 import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
-import { useLang } from '../shared/use-lang.ts';
+import { useCommonT, useT } from '../shared/use-t.ts';
+import type { Key, Params, ServerMessage, Translator } from '../../lib/i18n.ts';
 
-const TEXT = {
-  en: {
-    title: 'Sign in to the Agent Portal',
-    intro: 'File glass claims, follow work orders and manage your agency.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Sign in',
-    signingIn: 'Signing in…',
-    starting: 'Just a sec...',
-    retry: 'Start again',
-    failed: 'Sign-in did not complete. Please try again.',
-    ssoTimeout: 'Your session timed out. Please sign in again.',
-    network: 'We could not reach the server. Check your connection and try again.',
-  },
-  es: {
-    title: 'Inicie sesión en el Portal de Agentes',
-    intro: 'Presente reclamos de vidrios, siga órdenes de trabajo y administre su agencia.',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    submit: 'Iniciar sesión',
-    signingIn: 'Iniciando sesión…',
-    starting: 'Un momento...',
-    retry: 'Empezar de nuevo',
-    failed: 'No se completó el inicio de sesión. Inténtelo de nuevo.',
-    ssoTimeout: 'Su sesión expiró. Inicie sesión de nuevo.',
-    network: 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
-  },
-} as const;
+type Words = Translator<'login' | 'messages' | 'common'>;
+/** Something the page says, kept as a key (or a server reply) so that it shows in the reader's language. */
+type Said = { key: Key<'login' | 'messages'>; params?: Params } | { reply: ServerMessage };
+const say = (t: Words, said: Said) => ('key' in said ? t(said.key, said.params) : t.message(said.reply));
 
-type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'error'; message: string };
+/** The sign-in endpoint's English messages by their code in the `messages` namespace (it sends no code). */
+const LOGIN_CODES: Record<string, string> = {
+  [LOGIN_MESSAGES.badCredentials]: 'badCredentials',
+  [LOGIN_MESSAGES.tooMany]: 'tooManyAttempts',
+  [LOGIN_MESSAGES.expired]: 'sessionExpired',
+};
+/** A server reply of the sign-in endpoint, with its code. */
+const loginReply = (message: string, code?: string): Said => ({ reply: { message, code: code ?? LOGIN_CODES[message] } });
+
+/** LoginRequestSchema's English messages by their key. */
+const FIELD_KEYS: Record<string, Key<'login'>> = {
+  'Email address is required': 'login.fields.emailRequired',
+  'Please enter a valid email address': 'login.fields.emailInvalid',
+  'Password is required': 'login.fields.passwordRequired',
+};
+const fieldSaid = (message: string): Said => {
+  const key = FIELD_KEYS[message];
+  if (key) return { key };
+  const max = /^Must be at most (\d+) characters$/.exec(message)?.[1];
+  return max ? { key: 'login.fields.tooLong', params: { max } } : { reply: { message } };
+};
+
+type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'error'; said: Said };
 
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
 export default function LoginForm() {
-  const { lang } = useLang();
-  const x = TEXT[lang];
+  const t = useT('login', 'messages');
+  const common = useCommonT();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: Said; password?: Said }>({});
+  const [formError, setFormError] = useState<Said | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Said | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -57,7 +56,7 @@ export default function LoginForm() {
       const um = await getUserManager();
       await um.signinRedirect({ state: { referral } });
     } catch {
-      setPhase({ kind: 'error', message: x.network });
+      setPhase({ kind: 'error', said: { key: 'login.network' } });
     }
   };
 
@@ -66,7 +65,7 @@ export default function LoginForm() {
     const referral = safeReferral(params.get('referral'));
     if (sessionStorage.getItem(SSO_TIMEOUT_KEY)) {
       sessionStorage.removeItem(SSO_TIMEOUT_KEY);
-      setNotice(x.ssoTimeout);
+      setNotice({ key: 'login.ssoTimeout' });
     }
     void (async () => {
       if (params.has('code') || params.has('error')) {
@@ -80,7 +79,7 @@ export default function LoginForm() {
           const state = (user.state ?? {}) as { referral?: string | null };
           window.location.replace(afterSignIn(state.referral ?? null, session.dashboardUserRole));
         } catch {
-          setPhase({ kind: 'error', message: x.failed });
+          setPhase({ kind: 'error', said: { key: 'login.failed' } });
         }
         return;
       }
@@ -88,7 +87,7 @@ export default function LoginForm() {
       if (uid) {
         const res = await fetch(interactionPath(uid, 'details'), { credentials: 'same-origin' }).catch(() => null);
         if (res?.ok) setPhase({ kind: 'form', uid });
-        else setPhase({ kind: 'error', message: LOGIN_MESSAGES.expired });
+        else setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
         return;
       }
       const existing = await restoreSession().catch(() => null);
@@ -98,8 +97,13 @@ export default function LoginForm() {
       }
       await startSignIn(referral);
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    // The Spanish title the layout wrote at build time (no title dictionary in the browser).
+    const titleEs = document.querySelector<HTMLMetaElement>('meta[name="title-es"]')?.content;
+    if (common.lang === 'es' && titleEs) document.title = titleEs;
+  }, [common.lang]);
 
   useEffect(() => {
     if (phase.kind === 'form') emailRef.current?.focus();
@@ -111,10 +115,10 @@ export default function LoginForm() {
     setFormError(null);
     const parsed = LoginRequestSchema.safeParse({ email, password });
     if (!parsed.success) {
-      const errs: { email?: string; password?: string } = {};
+      const errs: { email?: Said; password?: Said } = {};
       for (const i of parsed.error.issues) {
         const k = i.path[0] as 'email' | 'password';
-        errs[k] ??= i.message;
+        errs[k] ??= fieldSaid(i.message);
       }
       setFieldErrors(errs);
       return;
@@ -128,55 +132,63 @@ export default function LoginForm() {
         credentials: 'same-origin',
         body: JSON.stringify(parsed.data),
       });
-      const body = (await res.json().catch(() => null)) as { message?: string; result?: { redirectTo?: string } } | null;
+      const body = (await res.json().catch(() => null)) as { message?: string; code?: string; result?: { redirectTo?: string } } | null;
       if (res.ok && body?.result?.redirectTo) {
         window.location.assign(body.result.redirectTo);
         return;
       }
       if (res.status === 400 && body?.message === LOGIN_MESSAGES.expired) {
-        setPhase({ kind: 'error', message: LOGIN_MESSAGES.expired });
+        setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
       } else {
-        setFormError(res.status === 429 ? LOGIN_MESSAGES.tooMany : res.status === 401 ? LOGIN_MESSAGES.badCredentials : body?.message || x.failed);
+        setFormError(
+          res.status === 429
+            ? loginReply(LOGIN_MESSAGES.tooMany)
+            : res.status === 401
+              ? loginReply(LOGIN_MESSAGES.badCredentials)
+              : body?.message
+                ? loginReply(body.message, body.code)
+                : { key: 'login.failed' },
+        );
         setPassword('');
         requestAnimationFrame(() => errorRef.current?.focus());
       }
     } catch {
-      setFormError(x.network);
+      setFormError({ key: 'login.network' });
     }
     setSubmitting(false);
   };
 
-  if (phase.kind === 'working') {
+  if (phase.kind === 'working' || !t) {
     return (
       <div className="login-card" aria-busy="true">
-        <p className="waiting-inline"><span className="spinner" aria-hidden="true" /> {x.starting}</p>
+        <p className="waiting-inline"><span className="spinner" aria-hidden="true" /> {common('common.justASec')}</p>
       </div>
     );
   }
   if (phase.kind === 'error') {
     return (
       <div className="login-card">
-        <h1>{x.title}</h1>
-        <div className="form-error" role="alert">{phase.message}</div>
+        <h1>{t('login.title')}</h1>
+        <div className="form-error" role="alert">{say(t, phase.said)}</div>
         <button type="button" className="btn btn--primary" onClick={() => void startSignIn(safeReferral(new URLSearchParams(window.location.search).get('referral')))}>
-          {x.retry}
+          {t('login.retry')}
         </button>
       </div>
     );
   }
   return (
     <div className="login-card">
-      <h1>{x.title}</h1>
-      <p className="muted">{x.intro}</p>
-      {notice && <div className="notice" role="status">{notice}</div>}
+      <h1>{t('login.title')}</h1>
+      <p className="muted">{t('login.intro')}</p>
+      {notice && <div className="notice" role="status">{say(t, notice)}</div>}
       {formError && (
         <div className="form-error" role="alert" tabIndex={-1} ref={errorRef} data-testid="login-error">
-          {formError}
+          {say(t, formError)}
         </div>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
-          <label htmlFor="login-email">{x.email}</label>
+          <label htmlFor="login-email">{t('login.email')}</label>
           <input
             ref={emailRef}
             id="login-email"
@@ -190,10 +202,10 @@ export default function LoginForm() {
             aria-invalid={fieldErrors.email ? true : undefined}
             aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
           />
-          {fieldErrors.email && <p id="login-email-error" className="field__error">{fieldErrors.email}</p>}
+          {fieldErrors.email && <p id="login-email-error" className="field__error">{say(t, fieldErrors.email)}</p>}
         </div>
         <div className="field">
-          <label htmlFor="login-password">{x.password}</label>
+          <label htmlFor="login-password">{t('login.password')}</label>
           <input
             id="login-password"
             name="password"
@@ -205,10 +217,10 @@ export default function LoginForm() {
             aria-invalid={fieldErrors.password ? true : undefined}
             aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
           />
-          {fieldErrors.password && <p id="login-password-error" className="field__error">{fieldErrors.password}</p>}
+          {fieldErrors.password && <p id="login-password-error" className="field__error">{say(t, fieldErrors.password)}</p>}
         </div>
         <button type="submit" className="btn btn--primary btn--block" disabled={submitting}>
-          {submitting ? x.signingIn : x.submit}
+          {submitting ? t('login.signingIn') : t('login.submit')}
         </button>
       </form>
     </div>

@@ -4,23 +4,29 @@
  */
 import type { Dictionary, Lang, Namespace, Translator } from '../i18n.ts';
 import { createTranslator } from './translate.ts';
+import accountEn from './en/account.ts';
 import claimEn from './en/claim.ts';
 import commonEn from './en/common.ts';
-import editorEn from './en/editor.ts';
-import messagesEn from './en/messages.ts';
 import dashboardEn from './en/dashboard.ts';
+import editorEn from './en/editor.ts';
+import loginEn from './en/login.ts';
+import messagesEn from './en/messages.ts';
+import pagesEn from './en/pages.ts';
 import workOrdersEn from './en/work-orders.ts';
+import accountEs from './es/account.ts';
 import claimEs from './es/claim.ts';
 import commonEs from './es/common.ts';
-import editorEs from './es/editor.ts';
-import messagesEs from './es/messages.ts';
 import dashboardEs from './es/dashboard.ts';
+import editorEs from './es/editor.ts';
+import loginEs from './es/login.ts';
+import messagesEs from './es/messages.ts';
+import pagesEs from './es/pages.ts';
 import workOrdersEs from './es/work-orders.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs },
 };
 
 /** A translator of every namespace in one language. */

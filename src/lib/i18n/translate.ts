@@ -15,6 +15,9 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   claim: { en: () => import('./en/claim.ts'), es: () => import('./es/claim.ts') },
   dashboard: { en: () => import('./en/dashboard.ts'), es: () => import('./es/dashboard.ts') },
   workOrders: { en: () => import('./en/work-orders.ts'), es: () => import('./es/work-orders.ts') },
+  login: { en: () => import('./en/login.ts'), es: () => import('./es/login.ts') },
+  account: { en: () => import('./en/account.ts'), es: () => import('./es/account.ts') },
+  pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
 };
 
 
