@@ -1,36 +1,16 @@
-/** Route meta: page titles and which chrome each route shows (spec section 2). */
-export interface RouteMeta {
-  title: { en: string; es: string };
-}
+/** Route meta: page titles (the `pages` dictionaries) and which chrome each route shows (spec section 2). */
+import { interpolate, type Lang } from './i18n.ts';
+import pagesEn from './i18n/en/pages.ts';
+import pagesEs from './i18n/es/pages.ts';
 
-/** Titles by route name (the part after /dashboard/; 'dashboard' for the agent dashboard). */
-export const ROUTE_META: Record<string, RouteMeta> = {
-  dashboard: { title: { en: 'My dashboard', es: 'Mi panel' } },
-  login: { title: { en: 'Sign in', es: 'Iniciar sesión' } },
-  'not-found': { title: { en: 'Page not found', es: 'Página no encontrada' } },
-  // The content editor (internal admins, issue 4).
-  article: { title: { en: 'Articles', es: 'Artículos' } },
-  'article-details': { title: { en: 'Edit article', es: 'Editar artículo' } },
-  // The claim and quote flow (issue 5).
-  'file-claim': { title: { en: 'File a claim', es: 'Presentar un reclamo' } },
-  'start-claim': { title: { en: 'File a claim', es: 'Presentar un reclamo' } },
-  'manage-claim': { title: { en: 'Edit the claim', es: 'Editar el reclamo' } },
-  'policy-holder-quote': { title: { en: 'Policyholder quote', es: 'Cotización para el asegurado' } },
-  'appointment-option-details': { title: { en: 'Appointment options', es: 'Opciones de cita' } },
-  submit_claimdetails: { title: { en: 'Claim details', es: 'Datos del reclamo' } },
-  'submit-claim-review-details': { title: { en: 'Review the claim', es: 'Revisar el reclamo' } },
-  'success_submit-claim': { title: { en: 'Claim submitted', es: 'Reclamo enviado' } },
-  // Work orders and the agent's account (issue 6).
-  'work-order-details': { title: { en: 'Work order details', es: 'Detalles de la orden de trabajo' } },
-  'order-survey-details': { title: { en: 'Survey details', es: 'Detalles de la encuesta' } },
-  'work-order-console': { title: { en: 'Work-order console', es: 'Consola de órdenes de trabajo' } },
-  'manage-account': { title: { en: 'Manage my account', es: 'Administrar mi cuenta' } },
-};
+const PAGES = { en: pagesEn, es: pagesEs };
 
-/** The document title of a route: '<page> | Agent Portal'. */
-export function pageTitle(routeName: string, lang: 'en' | 'es' = 'en'): string {
-  const meta = ROUTE_META[routeName];
-  return meta ? `${meta.title[lang]} | Agent Portal` : 'Agent Portal';
+/** The document title of a route: '<page> | Agent Portal' in the language (build time: the layouts write it). */
+export function pageTitle(routeName: string, lang: Lang = 'en'): string {
+  const words = PAGES[lang];
+  const titles: Readonly<Record<string, string>> = words.titles;
+  const page = Object.hasOwn(titles, routeName) ? titles[routeName] : undefined;
+  return page ? interpolate(words.documentTitle, { page }) : words.appName;
 }
 
 const REGISTRATION = ['course-registration', 'course-registration-unauth', 'create-account', 'registration-successful'];

@@ -1,0 +1,57 @@
+/** Page titles and the document's words (written at build time by the layouts), English. */
+export default {
+  /** '<page> | Agent Portal'. */
+  documentTitle: '{page} | Agent Portal',
+  appName: 'Agent Portal',
+  description: 'The Agent Portal: glass claims, work orders and CE courses for insurance agents.',
+  /** The static footer (SiteFooter.astro). */
+  footer: {
+    help: 'Help',
+    ourGuarantee: 'Our guarantee',
+    adasRecalibration: 'ADAS recalibration',
+    aboutUs: 'About us',
+    careers: 'Careers',
+    terms: 'Terms of use',
+    privacyChoices: 'Your privacy choices',
+    cookiePreferences: 'Cookie preferences',
+    cancellationPolicy: 'Cancellation policy',
+    noticeAtCollection: 'Notice at collection',
+    copyright: '© 2026 GlassCare Agent Portal',
+  },
+  /** The content hub's chrome (articles, topics, search, widgets). */
+  content: {
+    by: 'By',
+    topics: 'Topics',
+    articleCount: { one: '{count} article', other: '{count} articles' },
+    noArticlesForTopic: 'No articles with this topic yet.',
+    resultsFor: 'Results for',
+    noResultsFor: 'We found no articles for',
+    searchHint: 'Type a term in the search box.',
+    searching: 'Searching…',
+    searchFailed: 'Search is not available right now. Please try again.',
+    date: 'Date',
+    time: 'Time',
+    location: 'Location',
+    credits: 'Credits',
+  },
+  /** Titles by route name (the part after /dashboard/; 'dashboard' for the agent dashboard). */
+  titles: {
+    dashboard: 'My dashboard',
+    login: 'Sign in',
+    'not-found': 'Page not found',
+    article: 'Articles',
+    'article-details': 'Edit article',
+    'file-claim': 'File a claim',
+    'start-claim': 'File a claim',
+    'manage-claim': 'Edit the claim',
+    'policy-holder-quote': 'Policyholder quote',
+    'appointment-option-details': 'Appointment options',
+    submit_claimdetails: 'Claim details',
+    'submit-claim-review-details': 'Review the claim',
+    'success_submit-claim': 'Claim submitted',
+    'work-order-details': 'Work order details',
+    'order-survey-details': 'Survey details',
+    'work-order-console': 'Work-order console',
+    'manage-account': 'Manage my account',
+  },
+};
