@@ -1,5 +1,4 @@
 import { atom } from 'nanostores';
-import { GENERIC_ERROR_TEXT } from '../lib/api/client.ts';
 import { SUCCESS_ALERT_MS } from '../lib/constants.ts';
 import { langOf, loadTranslator } from '../lib/i18n.ts';
 
@@ -32,17 +31,17 @@ export function dismissAlert(id: number): void {
 }
 
 /**
- * Shows the generic error banner (spec section 8, `messages.genericError`) in the page's language: English at
- * once; another language once its `messages` file has loaded (the English text if it cannot load).
+ * Shows the generic error banner (spec section 8, `messages.genericError`) in the page's language: the English
+ * text at once; another language once its `messages` file has loaded (the English text if it cannot load).
  */
-export function showGenericError(): void {
+export function showGenericError(english: string): void {
   const lang = typeof window === 'undefined' ? 'en' : langOf(window.location);
   if (lang === 'en') {
-    showAlert('warning', GENERIC_ERROR_TEXT);
+    showAlert('warning', english);
     return;
   }
   loadTranslator(lang, ['messages']).then(
     (t) => showAlert('warning', t('messages.genericError')),
-    () => showAlert('warning', GENERIC_ERROR_TEXT),
+    () => showAlert('warning', english),
   );
 }

@@ -20,7 +20,7 @@ export const api = createApiClient({
   },
   onUnauthorized: () => void handleUnauthorized(),
   // The generic banner in the reader's language (the client hands over the English text).
-  showErrorBanner: (text) => (text === GENERIC_ERROR_TEXT ? showGenericError() : void showAlert('warning', text)),
+  showErrorBanner: (text) => (text === GENERIC_ERROR_TEXT ? showGenericError(text) : void showAlert('warning', text)),
   pushAnalytics: (e) => pushEvent(e),
 });
 
