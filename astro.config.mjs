@@ -2,6 +2,21 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 
+/**
+ * The modules every signed-in page loads (React, zod, nanostores, the API client, the session stores, the
+ * translator and the page skeleton) go in one chunk: one file compresses better than the dozen small ones
+ * the bundler would cut (decision 015).
+ */
+const PORTAL_CORE = new RegExp(
+  [
+    String.raw`node_modules[\/](react|react-dom|scheduler|zod|nanostores|@nanostores[\/]react)[\/]`,
+    String.raw`src[\/]stores[\/](alerts|analytics|api|banner|guard|session|user|waiting)\.ts$`,
+    String.raw`src[\/]lib[\/](constants|format|routes|i18n|i18n[\/]translate|i18n[\/]en[\/]common)\.ts$`,
+    String.raw`src[\/]lib[\/]api[\/](client|contract|platform|user|index)\.ts$`,
+    String.raw`src[\/]islands[\/]shared[\/](use-t|use-call|GuardError)\.tsx?$`,
+  ].join('|'),
+);
+
 // Static site: every page is prebuilt; the Node server (src/server) serves dist/ beside the API.
 export default defineConfig({
   output: 'static',
@@ -20,4 +35,17 @@ export default defineConfig({
   // The editors' preview renders with the same processor and options (src/server/routes/content-admin.ts).
   markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'portal', test: PORTAL_CORE },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

@@ -24,6 +24,11 @@ export function langOf(loc: { hostname: string; pathname: string }): Lang {
   return loc.hostname.includes('espanol.') || loc.pathname === '/es' || loc.pathname.startsWith('/es/') ? 'es' : 'en';
 }
 
+/** Fills `{name}` placeholders. */
+export function interpolate(text: string, params?: Params): string {
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
+}
+
 /** A dictionary: nested objects whose leaves are strings. */
 export interface Dictionary {
   readonly [key: string]: string | Dictionary;

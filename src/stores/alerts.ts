@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { SUCCESS_ALERT_MS } from '../lib/constants.ts';
-import { langOf, loadTranslator } from '../lib/i18n.ts';
+import { langOf } from '../lib/i18n.ts';
+import { loadTranslator } from '../lib/i18n/translate.ts';
 
 /** Alert banner styles (spec section 4). */
 export type AlertKind = 'warning' | 'success' | 'success-persist';

@@ -3,13 +3,14 @@
  * plurals, server messages, and the per-language loaders of each namespace. Apart from src/lib/i18n.ts so that
  * a page whose islands translate nothing does not load it.
  */
-import type { Dictionary, DictionaryOf, Lang, Namespace, Namespaces, Params, Translator } from '../i18n.ts';
+import { interpolate, langOf, type Dictionary, type DictionaryOf, type Lang, type Namespace, type Namespaces, type Params, type Translator } from '../i18n.ts';
 import commonEn from './en/common.ts';
-import commonEs from './es/common.ts';
+
+export { interpolate };
 
 /** Loaders of each namespace per language: one file each, so a page fetches only what it uses. */
 const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
-  common: { en: async () => ({ default: commonEn }), es: async () => ({ default: commonEs }) },
+  common: { en: async () => ({ default: commonEn }), es: () => import('./es/common.ts') },
   messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
   editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
   claim: { en: () => import('./en/claim.ts'), es: () => import('./es/claim.ts') },
@@ -20,11 +21,6 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
 };
 
-
-/** Fills `{name}` placeholders. */
-export function interpolate(text: string, params?: Params): string {
-  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
-}
 
 function lookup(dicts: Partial<Record<string, Dictionary>>, key: string): string | Dictionary | undefined {
   const [ns, ...path] = key.split('.');
@@ -64,26 +60,25 @@ export function createTranslator<N extends Namespace>(lang: Lang, dicts: Partial
   });
 }
 
-const loaded: Partial<Record<Lang, Partial<Record<string, Dictionary>>>> = { en: { common: commonEn }, es: { common: commonEs } };
+const loaded: Record<Lang, Partial<Record<string, Dictionary>>> = { en: { common: commonEn }, es: {} };
+
+// The chrome's words are there before any island renders: English is bundled; on a Spanish page the Spanish
+// file loads first (top-level await), so English readers never download it and Spanish ones see no English.
+if (typeof window !== 'undefined' && langOf(window.location) === 'es') loaded.es.common = (await LOADERS.common.es()).default;
 
 /** The translator of these namespaces (plus `common`) when all are loaded already, else undefined. */
 export function translatorIfLoaded<N extends Namespace>(lang: Lang, namespaces: readonly N[] = []): Translator<N | 'common'> | undefined {
-  const dicts = loaded[lang]!;
-  return namespaces.every((ns) => dicts[ns]) ? createTranslator<N | 'common'>(lang, dicts) : undefined;
+  const dicts = loaded[lang];
+  return dicts.common && namespaces.every((ns) => dicts[ns]) ? createTranslator<N | 'common'>(lang, dicts) : undefined;
 }
 
 /** Loads these namespaces of a language (each file once) and answers their translator (with `common`). */
 export async function loadTranslator<N extends Namespace>(lang: Lang, namespaces: readonly N[]): Promise<Translator<N | 'common'>> {
-  const dicts = loaded[lang]!;
+  const dicts = loaded[lang];
   await Promise.all(
-    namespaces.filter((ns) => !dicts[ns]).map(async (ns) => {
+    ['common' as const, ...namespaces].filter((ns) => !dicts[ns]).map(async (ns) => {
       dicts[ns] = (await LOADERS[ns][lang]()).default as Dictionary;
     }),
   );
   return createTranslator<N | 'common'>(lang, dicts);
-}
-
-/** The chrome's translator of a language (`common` is always loaded). */
-export function commonT(lang: Lang): Translator {
-  return createTranslator(lang, loaded[lang]!);
 }
