@@ -79,4 +79,20 @@ describe('claim messages in the reader language (validation.ts messageOf)', () =
     expect(es.message(messageOf(MESSAGES.zipInvalid))).toBe('Ingrese un código postal válido.');
     expect(es('claim.stepOf', { n: 3, total: 7 })).toBe('Paso 3 de 7');
   });
+
+  it('finds the codes of the VIN rule\'s messages, so a refused VIN reads in Spanish too', async () => {
+    const { messageOf } = await import('../../src/lib/claim/validation.ts');
+    const { validateVin } = await import('../../src/lib/claim/vin.ts');
+    const { translatorFor } = await import('../../src/lib/i18n/all.ts');
+    const es = translatorFor('es');
+    const refusal = (vin: string) => {
+      const r = validateVin(vin);
+      if (r.ok) throw new Error(`${vin} passed`);
+      return messageOf(r.message);
+    };
+    expect(refusal('4T1AAAB19LA100001').code).toBe('vinCheckDigit');
+    expect(refusal('4T1AAAB1OLA100001').code).toBe('vinCharacters');
+    expect(refusal('4T1AAAB19').code).toBe('vinLength');
+    expect(es.message(refusal('4T1AAAB19LA100001'))).toBe('Este VIN no es válido: su dígito de control no coincide. Revíselo.');
+  });
 });

@@ -24,6 +24,14 @@ export const MESSAGES = {
   contactMethod: 'Please choose a communciation preference',
 } as const;
 
+/** The VIN rule's messages (src/lib/claim/vin.ts) by problem, and their codes in the `messages` namespace. */
+export const VIN_MESSAGES = {
+  length: 'A VIN has 17 characters.',
+  characters: 'A VIN uses letters and digits only, never I, O or Q.',
+  'check-digit': 'This VIN is not valid: its check digit does not match. Please check it.',
+} as const;
+const VIN_CODES = { length: 'vinLength', characters: 'vinCharacters', 'check-digit': 'vinCheckDigit' } as const;
+
 /**
  * The code (and parameters) of one of the messages above, for `t.message()` and the `messages` namespace;
  * no code for any other text. Small on purpose: the browser must not load the whole message catalogue.
@@ -31,6 +39,8 @@ export const MESSAGES = {
 export function messageOf(message: string): { message: string; code?: string; params?: { field: string } } {
   const code = Object.entries(MESSAGES).find(([, text]) => text === message)?.[0];
   if (code) return { message, code };
+  const vin = (Object.keys(VIN_MESSAGES) as (keyof typeof VIN_MESSAGES)[]).find((problem) => VIN_MESSAGES[problem] === message);
+  if (vin) return { message, code: VIN_CODES[vin] };
   const field = /^The (.+) field is required$/.exec(message)?.[1];
   return field ? { message, code: 'required', params: { field } } : { message };
 }

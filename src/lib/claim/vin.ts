@@ -4,6 +4,8 @@
  * Browser-safe and small: it ships with the claim flow.
  */
 
+import { VIN_MESSAGES } from './validation.ts';
+
 /** Why a VIN was refused. */
 export type VinProblem = 'length' | 'characters' | 'check-digit';
 
@@ -12,11 +14,8 @@ export type VinResult =
   | { ok: true; vin: string; year: number | null; make: string | null; wmi: string }
   | { ok: false; reason: VinProblem; message: string };
 
-export const VIN_MESSAGES: Record<VinProblem, string> = {
-  length: 'A VIN has 17 characters.',
-  characters: 'A VIN uses letters and digits only, never I, O or Q.',
-  'check-digit': 'This VIN is not valid: its check digit does not match. Please check it.',
-};
+/** Why a VIN is refused (the texts live with the other field messages, which the forms translate by code). */
+export { VIN_MESSAGES };
 
 const VIN_RE = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** Transliteration of letters (A..Z; I, O, Q are never valid and map to nothing). */
