@@ -90,6 +90,8 @@ describe('messageCode()', () => {
 
   it('reads the parameters of a template', () => {
     expect(messageCode('The first name field is required')).toEqual({ code: 'required', params: { field: 'first name' } });
+    expect(messageCode('Title is required')).toEqual({ code: 'namedRequired', params: { field: 'Title' } });
+    expect(translatorFor('es').message({ message: 'Title is required', ...messageCode('Title is required') })).toBe('El campo título es obligatorio');
     expect(messageCode('Must be at most 200 characters')).toEqual({ code: 'maxLength', params: { max: '200' } });
     expect(messageCode("A work order in status 'Received' cannot move to 'Completed'.")).toEqual({
       code: 'illegalMove',

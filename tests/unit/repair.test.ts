@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GLASS_GROUPS, GLASS_TYPES } from '../../src/lib/claim/glass.ts';
+import { DICTIONARIES } from '../../src/lib/i18n/all.ts';
 import {
   isTemperedGlass,
   MAX_REPAIRABLE_CHIPS,
   PROBLEM_QUESTIONS,
-  REASON_TEXT,
   REPLACE_REASONS,
   repairGuidance,
   type ProblemAnswers,
@@ -94,6 +94,11 @@ describe('repair versus replace', () => {
       expect(PROBLEM_QUESTIONS.find((q) => q.id === id)!.windshieldOnly).toBe(true);
     }
     expect(PROBLEM_QUESTIONS.every((q) => q.text.endsWith('?'))).toBe(true);
-    for (const r of REPLACE_REASONS) expect(REASON_TEXT[r].length).toBeGreaterThan(10);
+    // Each reason reads in both languages (the claim dictionaries, keyed by reason), and 'more than N chips' says N.
+    for (const lang of ['en', 'es'] as const) {
+      const reasons = (DICTIONARIES[lang].claim as { reasons: Record<string, string> }).reasons;
+      for (const r of REPLACE_REASONS) expect(reasons[r]?.length, `${lang} ${r}`).toBeGreaterThan(10);
+      expect(reasons.moreThan3Chips).toContain(String(MAX_REPAIRABLE_CHIPS));
+    }
   });
 });

@@ -17,7 +17,7 @@ const untouched = () => {
   return !g.appointmentDone && !g.appointment.AgentPhoneNo && EVENTS.every((ev) => !g.appointment[`${ev}Text`] && !g.appointment[`${ev}Email`]);
 };
 
-export default function AgentAlerts({ f, t, a, set }: { f: Form; t: ClaimT; a: AppointmentDetails; set: (patch: Partial<AppointmentDetails>) => void }) {
+export default function AgentAlerts({ form, t, a, set }: { form: Form; t: ClaimT; a: AppointmentDetails; set: (patch: Partial<AppointmentDetails>) => void }) {
   // The agent's contact preferences (manage-account) pre-fill the alerts of a new claim, unless the agent has
   // already chosen some (checked again when the reply comes: a box ticked meanwhile wins).
   useEffect(() => {
@@ -36,7 +36,7 @@ export default function AgentAlerts({ f, t, a, set }: { f: Form; t: ClaimT; a: A
       {(['Text', 'Email'] as const).map((by) => (
         <Choices
           key={by}
-          f={f}
+          form={form}
           id={`notify-${by.toLowerCase()}`}
           legend={by === 'Text' ? t('claim.notifyText') : t('claim.notifyEmail')}
           multiple
@@ -46,7 +46,7 @@ export default function AgentAlerts({ f, t, a, set }: { f: Form; t: ClaimT; a: A
         />
       ))}
       <TextField
-        f={f}
+        form={form}
         id="agent-phone"
         label={t('claim.agentPhone')}
         type="tel"

@@ -16,13 +16,13 @@ import { ClaimPage, Failed, FinishQuote, Loading, Nav, useCall, type Ctx } from 
 const AgentAlerts = lazy(() => import('./AgentAlerts.tsx'));
 
 export default function AppointmentOptions() {
-  return <ClaimPage claim>{(c) => <Appointment c={c} />}</ClaimPage>;
+  return <ClaimPage claim>{(page) => <Appointment page={page} />}</ClaimPage>;
 }
 
-function Appointment({ c }: { c: Ctx }) {
-  const { t, flow } = c;
+function Appointment({ page }: { page: Ctx }) {
+  const { t, flow } = page;
   const a = flow.appointment;
-  const f = useForm(c, messageOf);
+  const form = useForm(page, messageOf);
   const [fromReview] = useState(() => new URLSearchParams(location.search).get('from') === 'review');
   const set = (patch: Partial<AppointmentDetails>) => updateClaim({ appointment: { ...$claimFlow.get().appointment, ...patch } });
   const atShop = a.SchedulingOption === 'ScheduleAtShop';
@@ -43,7 +43,7 @@ function Appointment({ c }: { c: Ctx }) {
         onSubmit={(e) => {
           e.preventDefault();
           const g = $claimFlow.get();
-          if (!f.all(appointmentChecks(g))) return;
+          if (!form.all(appointmentChecks(g))) return;
           // The contact method decides whether the claim details need an email.
           updateClaim({ appointmentDone: true, detailsDone: g.detailsDone && detailsChecks(g).every(([, message]) => !message) });
           location.assign(fromReview ? FLOW_PATHS.review : FLOW_PATHS.details);
@@ -51,7 +51,7 @@ function Appointment({ c }: { c: Ctx }) {
       >
         <p className="muted">{t('claim.requiredNote')}</p>
         <Choices
-          f={f}
+          form={form}
           id="scheduling"
           legend={t('claim.scheduling')}
           req
@@ -61,7 +61,7 @@ function Appointment({ c }: { c: Ctx }) {
           check={(v) => (v ? null : MESSAGES.schedulingOption)}
         />
         <Choices
-          f={f}
+          form={form}
           id="exclude-shops"
           legend={t('claim.shopPreference')}
           hint={t('claim.excludeHint')}
@@ -83,7 +83,7 @@ function Appointment({ c }: { c: Ctx }) {
             <p className="muted flow-empty">{t('claim.noShops')}</p>
           ) : (
             <Choices
-              f={f}
+              form={form}
               id="shop"
               legend={t('claim.shop')}
               req
@@ -104,7 +104,7 @@ function Appointment({ c }: { c: Ctx }) {
             />
           ))}
         <Choices
-          f={f}
+          form={form}
           id="contact"
           legend={t('claim.contactMethod')}
           req
@@ -113,12 +113,12 @@ function Appointment({ c }: { c: Ctx }) {
           value={a.PreferredContactMethod}
           onChange={(v) => {
             set({ PreferredContactMethod: v });
-            if (v !== 'Text') f.set('text-consent', null);
+            if (v !== 'Text') form.set('text-consent', null);
           }}
           check={(v) => (v ? null : MESSAGES.contactMethod)}
         />
         <Choices
-          f={f}
+          form={form}
           id="text-consent"
           legend={t('claim.textMessages')}
           req={a.PreferredContactMethod === 'Text'}
@@ -130,7 +130,7 @@ function Appointment({ c }: { c: Ctx }) {
         />
         {/* The agent's own alerts: loaded with the page's first paint, apart (docs/decisions/005: the route's JS budget). */}
         <Suspense fallback={<Loading t={t} />}>
-          <AgentAlerts f={f} t={t} a={a} set={set} />
+          <AgentAlerts form={form} t={t} a={a} set={set} />
         </Suspense>
         <Nav t={t} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.quote} next={t('claim.continue')} />
       </form>

@@ -20,12 +20,12 @@ import { ClaimPage, Failed, FinishQuote, Nav, useCall, type Ctx } from './ui.tsx
 const zeroDeductible = (g: ClaimFlow) => g.SelectedGlassGroups.includes('Windshield') && ZERO_DEDUCTIBLE_WINDSHIELD_STATES.includes(g.State);
 
 export default function ClaimDetails() {
-  return <ClaimPage claim>{(c) => <Details c={c} />}</ClaimPage>;
+  return <ClaimPage claim>{(page) => <Details page={page} />}</ClaimPage>;
 }
 
-function Details({ c }: { c: Ctx }) {
-  const { t, flow } = c;
-  const f = useForm(c, messageOf);
+function Details({ page }: { page: Ctx }) {
+  const { t, flow } = page;
+  const form = useForm(page, messageOf);
   const [fromReview] = useState(() => {
     // Prefill what the flow already knows.
     const g = $claimFlow.get();
@@ -56,7 +56,7 @@ function Details({ c }: { c: Ctx }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!f.all(detailsChecks($claimFlow.get()))) return;
+          if (!form.all(detailsChecks($claimFlow.get()))) return;
           updateClaim({ detailsDone: true });
           location.assign(FLOW_PATHS.review);
         }}
@@ -65,11 +65,11 @@ function Details({ c }: { c: Ctx }) {
         <fieldset className="flow-fieldset">
           <legend>{t('claim.insurance')}</legend>
           <div className="editor__row">
-            <TextField f={f} id="policy-number" label={t('claim.policyNumber')} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
-            <TextField f={f} id="first-name" label={t('claim.firstName')} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
-            <TextField f={f} id="last-name" label={t('claim.lastName')} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
+            <TextField form={form} id="policy-number" label={t('claim.policyNumber')} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
+            <TextField form={form} id="first-name" label={t('claim.firstName')} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
+            <TextField form={form} id="last-name" label={t('claim.lastName')} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
             <TextField
-              f={f}
+              form={form}
               id="email"
               label={t('claim.email')}
               type="email"
@@ -81,7 +81,7 @@ function Details({ c }: { c: Ctx }) {
               rule={emailRequired ? rules.email : rules.optionalEmail}
             />
             <div>
-              <TextField f={f} id="carrier" label={t('claim.carrier')} as="select" req value={i.carrier} onChange={(v) => setI({ carrier: v })} rule={rules.required('carrier')}>
+              <TextField form={form} id="carrier" label={t('claim.carrier')} as="select" req value={i.carrier} onChange={(v) => setI({ carrier: v })} rule={rules.required('carrier')}>
                 <option value="">{carriers.loading ? t('claim.loading') : t('claim.choose')}</option>
                 {carriers.data?.map((co) => (
                   <option key={co.InsuranceCompanyId} value={co.Name}>
@@ -91,9 +91,9 @@ function Details({ c }: { c: Ctx }) {
               </TextField>
               {carriers.failed && <Failed t={t} retry={carriers.retry} />}
             </div>
-            <TextField f={f} id="deductible" label={t('claim.deductible')} hint={zeroDeductible(flow) ? t('claim.zeroDeductible', { state: flow.State }) : undefined} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
+            <TextField form={form} id="deductible" label={t('claim.deductible')} hint={zeroDeductible(flow) ? t('claim.zeroDeductible', { state: flow.State }) : undefined} req inputMode="decimal" maxLength={20} value={i.deductible} onChange={(v) => setI({ deductible: v })} rule={rules.amount('deductible')} />
             <TextField
-              f={f}
+              form={form}
               id="phone"
               label={t('claim.phone')}
               type="tel"
@@ -109,11 +109,11 @@ function Details({ c }: { c: Ctx }) {
         </fieldset>
         <fieldset className="flow-fieldset">
           <legend>{t('claim.additional')}</legend>
-          <TextField f={f} id="street" label={t('claim.street')} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
+          <TextField form={form} id="street" label={t('claim.street')} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
           <div className="editor__row">
-            <TextField f={f} id="city" label={t('claim.city')} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
+            <TextField form={form} id="city" label={t('claim.city')} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
             <div>
-              <TextField f={f} id="state" label={t('claim.state')} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
+              <TextField form={form} id="state" label={t('claim.state')} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
                 <option value="">{states.loading ? t('claim.loading') : t('claim.choose')}</option>
                 {states.data?.map((st) => (
                   <option key={st.stateCode} value={st.stateCode}>
@@ -123,9 +123,9 @@ function Details({ c }: { c: Ctx }) {
               </TextField>
               {states.failed && <Failed t={t} retry={states.retry} />}
             </div>
-            <TextField f={f} id="zip-code" label={t('claim.zipCode')} req inputMode="numeric" maxLength={10} value={d.zipCode} onChange={(v) => setD({ zipCode: v })} rule={rules.zip} />
+            <TextField form={form} id="zip-code" label={t('claim.zipCode')} req inputMode="numeric" maxLength={10} value={d.zipCode} onChange={(v) => setD({ zipCode: v })} rule={rules.zip} />
             <TextField
-              f={f}
+              form={form}
               id="damage-date"
               label={t('claim.damageDate')}
               type="date"
@@ -137,7 +137,7 @@ function Details({ c }: { c: Ctx }) {
               rule={rules.damageDate}
             />
           </div>
-          <TextField f={f} id="any-other" label={t('claim.anyOther')} as="textarea" rows={4} maxLength={1000} value={d.anyOther} onChange={(v) => setD({ anyOther: v })} />
+          <TextField form={form} id="any-other" label={t('claim.anyOther')} as="textarea" rows={4} maxLength={1000} value={d.anyOther} onChange={(v) => setD({ anyOther: v })} />
         </fieldset>
         <Nav t={t} backHref={fromReview ? FLOW_PATHS.review : FLOW_PATHS.appointment} next={t('claim.continue')} />
       </form>

@@ -14,11 +14,11 @@ import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
 import { ClaimPage, focusField, type Ctx } from './ui.tsx';
 
 export default function ClaimReview() {
-  return <ClaimPage claim>{(c) => <Review c={c} />}</ClaimPage>;
+  return <ClaimPage claim>{(page) => <Review page={page} />}</ClaimPage>;
 }
 
-function Review({ c }: { c: Ctx }) {
-  const { t, flow } = c;
+function Review({ page }: { page: Ctx }) {
+  const { t, flow } = page;
   const agency = useStore($activeAgency);
   const submission = useStore($claimSubmission);
   const sending = submission.state === 'sending' || submission.state === 'sent';
@@ -51,7 +51,7 @@ function Review({ c }: { c: Ctx }) {
   const a = flow.appointment;
   const i = flow.insuranceClaimDetails;
   const d = flow.additionalDetails;
-  const r = quoteRows(c);
+  const r = quoteRows(page);
   const yn = (v: boolean | undefined) => (v === undefined ? '' : v ? t('claim.yes') : t('claim.no'));
   const questions = (list: typeof flow.ProblemQuestions, answers: Record<string, boolean>) =>
     (list ?? []).map((q) => [t.dynamic(`claim.questions.${q.QuestionId}`, q.Text), yn(answers[q.QuestionId])] as const);
@@ -99,7 +99,7 @@ function Review({ c }: { c: Ctx }) {
         </Section>
       )}
       <Section title={t('claim.steps.7')} href={step(7)} t={t}>
-        {flow.Quote && <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />}
+        {flow.Quote && <QuoteTable q={flow.Quote} page={page} caption={t('claim.steps.7')} />}
       </Section>
       <Section title={t('claim.appointment')} href={appointmentHref} t={t}>
         <Summary

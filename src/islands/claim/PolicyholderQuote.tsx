@@ -9,18 +9,18 @@ import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
 import { ClaimPage, FinishQuote, Nav, type Ctx } from './ui.tsx';
 
 export default function PolicyholderQuote() {
-  return <ClaimPage>{(c) => <QuotePage c={c} />}</ClaimPage>;
+  return <ClaimPage>{(page) => <QuotePage page={page} />}</ClaimPage>;
 }
 
-function QuotePage({ c }: { c: Ctx }) {
-  const { t, flow } = c;
+function QuotePage({ page }: { page: Ctx }) {
+  const { t, flow } = page;
   const quoteMode = flow.mode === 'quote';
   useEffect(() => {
     // A cash quote is complete here.
     if (quoteMode) $claimProgress.set(100);
   }, [quoteMode]);
   if (!flow.Quote || firstIncomplete(flow) !== null) return <FinishQuote t={t} />;
-  const r = quoteRows(c);
+  const r = quoteRows(page);
   const backToQuote = () => {
     updateClaim({ step: 7 });
     location.assign(FLOW_PATHS.start);
@@ -32,7 +32,7 @@ function QuotePage({ c }: { c: Ctx }) {
       <div className="card flow-card">
         <Summary rows={[r.location, r.vehicle, r.glass, r.service, r.parts]} />
       </div>
-      <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />
+      <QuoteTable q={flow.Quote} page={page} caption={t('claim.steps.7')} />
       {quoteMode ? (
         <div className="flow__nav">
           <button type="button" className="btn btn--secondary" onClick={backToQuote}>

@@ -35,11 +35,11 @@ export default function QuoteSteps() {
     // The user menu's 'Get a quote' opens start-claim?mode=quote: a new cash quote unless one is under way.
     if (new URLSearchParams(location.search).get('mode') === 'quote' && $claimFlow.get().mode !== 'quote') resetClaimFlow('quote');
   });
-  return <ClaimPage>{(c) => <Steps c={c} />}</ClaimPage>;
+  return <ClaimPage>{(page) => <Steps page={page} />}</ClaimPage>;
 }
 
-function Steps({ c }: { c: Ctx }) {
-  const { t, flow } = c;
+function Steps({ page }: { page: Ctx }) {
+  const { t, flow } = page;
   const [{ review, initial }] = useState(() => {
     const params = new URLSearchParams(location.search);
     const review = location.pathname.startsWith(FLOW_PATHS.manage) && params.has('step');
@@ -54,17 +54,17 @@ function Steps({ c }: { c: Ctx }) {
   const [busy, setBusy] = useState(false);
   // The step shown has loaded (its heading, fields and Next check are on screen).
   const [ready, setReady] = useState(false);
-  const f = useForm(c, messageOf);
+  const form = useForm(page, messageOf);
   const next = useRef<StepProps['next']['current']>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const form = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
   // The dashboard's quick start brought a ZIP and maybe a VIN: steps 1 and 2 check them and move on; a problem stops there with its message.
   useEffect(() => {
     const g = $claimFlow.get();
     if (!ready || !g.AutoStart || step > 2) return;
     if (step === 2) updateClaim({ AutoStart: false });
-    if (step === 1 || g.Vin) form.current?.requestSubmit();
+    if (step === 1 || g.Vin) formElement.current?.requestSubmit();
   }, [ready, step]);
 
   useEffect(() => {
@@ -85,7 +85,7 @@ function Steps({ c }: { c: Ctx }) {
     moved.current = true;
     next.current = null;
     setReady(false);
-    f.all([]);
+    form.all([]);
     setDir(d);
     setStep(n);
     updateClaim({ step: n });
@@ -136,7 +136,7 @@ function Steps({ c }: { c: Ctx }) {
   return (
     <>
       <h1>{flow.mode === 'quote' ? t('claim.quoteTitle') : t('claim.claimTitle')}</h1>
-      <form ref={form} className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
+      <form ref={formElement} className="flow-step card" noValidate onSubmit={(e) => void onNext(e)} aria-labelledby="step-heading" data-step={step}>
         {/* Heading and fields show together, once the step's code has loaded. */}
         <Suspense fallback={<Loading t={t} />}>
           <h2 id="step-heading" ref={heading} tabIndex={-1}>
@@ -148,7 +148,7 @@ function Steps({ c }: { c: Ctx }) {
             {t.dynamic(`claim.steps.${step}`, '')}
           </h2>
           <p className="muted flow-step__note">{t('claim.requiredNote')}</p>
-          <Step key={step} c={c} f={f} next={next} skip={skip} />
+          <Step key={step} page={page} form={form} next={next} skip={skip} />
           <Shown key={`shown-${step}`} onShown={onShown} />
         </Suspense>
         <Nav t={t} onBack={step > 1 || review ? back : undefined} busy={busy || !ready} />
@@ -165,8 +165,8 @@ function Shown({ onShown }: { onShown: () => void }) {
 }
 
 /** Step 1: the policyholder's ZIP; its city and state, and whether a shop serves it. */
-function LocationStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+function LocationStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const [zip, setZip] = useState(flow.ZipCode);
   const [checking, setChecking] = useState(false);
   // The lookup's verdict on a ZIP (unknown, not serviced), kept so that leaving the field does not clear it.
@@ -208,7 +208,7 @@ function LocationStep({ c, f, next }: StepProps) {
       pending.current = null;
       setChecking(false);
       setVerdict({ zip: v, message });
-      f.set('zip', message);
+      form.set('zip', message);
     })();
     pending.current = { zip: v, done };
     return done;
@@ -218,7 +218,7 @@ function LocationStep({ c, f, next }: StepProps) {
   next.current = async () => {
     const v = zip.trim();
     const err = rules.zip(v);
-    if (err) return f.all([['zip', err]]);
+    if (err) return form.all([['zip', err]]);
     await lookup(v);
     const g = $claimFlow.get();
     if (g.ZipCode !== v || !g.City) {
@@ -226,7 +226,7 @@ function LocationStep({ c, f, next }: StepProps) {
       focusField('zip');
       return false;
     }
-    if (!g.IsServiced) return f.all([['zip', notServiced(t, v, g.ServiceRadiusMiles ?? 0, g.ClosestShopMiles)]]);
+    if (!g.IsServiced) return form.all([['zip', notServiced(t, v, g.ServiceRadiusMiles ?? 0, g.ClosestShopMiles)]]);
     return true;
   };
 
@@ -234,7 +234,7 @@ function LocationStep({ c, f, next }: StepProps) {
   return (
     <>
       <TextField
-        f={f}
+        form={form}
         id="zip"
         label={t('claim.zip')}
         hint={t('claim.zipHint')}

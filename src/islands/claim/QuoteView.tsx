@@ -9,8 +9,8 @@ import { chosenParts } from '../../lib/claim/parts.ts';
 import type { Ctx } from './ui.tsx';
 
 /** An itemised quote: part, labor, kit, recalibration, repair; subtotal, tax, total and who pays what. */
-export function QuoteTable({ q, c, caption }: { q: Quote; c: Pick<Ctx, 't' | 'money'>; caption: string }) {
-  const { t, money } = c;
+export function QuoteTable({ q, page, caption }: { q: Quote; page: Pick<Ctx, 't' | 'money'>; caption: string }) {
+  const { t, money } = page;
   const total = (label: string, amount: number, strong?: boolean) => (
     <div className={strong ? 'quote-totals__strong' : undefined}>
       <dt>{label}</dt>

@@ -13,7 +13,7 @@ export interface Option {
  * target), the message shows under it and is checked as focus leaves the group.
  */
 export function Choices({
-  f,
+  form,
   id,
   legend,
   options,
@@ -25,7 +25,7 @@ export function Choices({
   multiple,
   row,
 }: {
-  f: Form;
+  form: Form;
   id: string;
   legend: ReactNode;
   options: readonly Option[];
@@ -37,19 +37,19 @@ export function Choices({
   multiple?: boolean;
   row?: boolean;
 }) {
-  const error = f.errors[id];
+  const error = form.errors[id];
   const list = Array.isArray(value) ? (value as readonly string[]) : [];
   return (
     <fieldset
       className="choice-group"
       aria-describedby={describedBy(id, hint, error)}
       onBlur={(e) => {
-        if (check && !e.currentTarget.contains(e.relatedTarget as Node | null)) f.set(id, check(multiple ? [...list] : (value as string)));
+        if (check && !e.currentTarget.contains(e.relatedTarget as Node | null)) form.set(id, check(multiple ? [...list] : (value as string)));
       }}
     >
       <legend>
         {legend}
-        {req && <Req group={f.required} />}
+        {req && <Req group={form.required} />}
       </legend>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
@@ -69,7 +69,7 @@ export function Choices({
               onChange={(e) => {
                 const next = multiple ? (e.target.checked ? [...list, o.value] : list.filter((v) => v !== o.value)) : o.value;
                 onChange(next as string & string[]);
-                if (error && check) f.set(id, check(next));
+                if (error && check) form.set(id, check(next));
               }}
             />
             <span>{o.label}</span>
@@ -78,7 +78,7 @@ export function Choices({
       </div>
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {f.m(error)}
+          {form.m(error)}
         </p>
       )}
     </fieldset>

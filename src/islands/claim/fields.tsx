@@ -74,7 +74,7 @@ export const Req = ({ group }: { group?: string }) => (
 );
 
 interface FieldProps {
-  f: Form;
+  form: Form;
   id: string;
   label: string;
   value: string;
@@ -89,7 +89,7 @@ interface FieldProps {
 
 /** A labelled text input (or textarea / select through `as`). */
 export function TextField({
-  f,
+  form,
   id,
   label,
   value,
@@ -114,7 +114,7 @@ export function TextField({
   rows?: number;
   disabled?: boolean;
 }) {
-  const error = f.errors[id];
+  const error = form.errors[id];
   const props = {
     id,
     name: id,
@@ -124,7 +124,7 @@ export function TextField({
     'aria-describedby': describedBy(id, hint, error),
     onChange: (e: { target: { value: string } }) => {
       onChange(e.target.value);
-      if (error && rule) f.set(id, rule(e.target.value));
+      if (error && rule) form.set(id, rule(e.target.value));
     },
     onBlur: (e: { target: { value: string }; relatedTarget: EventTarget | null }) => {
       // Focus moving to the form's submit button: its check shows every message at once (a message shown here
@@ -132,7 +132,7 @@ export function TextField({
       if ((e.relatedTarget as HTMLButtonElement | null)?.type === 'submit') return;
       const v = e.target.value;
       const message = rule ? rule(v) : null;
-      f.set(id, message);
+      form.set(id, message);
       if (!message && format && format(v) !== v) onChange(format(v));
     },
     ...rest,
@@ -152,7 +152,7 @@ export function TextField({
       {as === 'select' ? <select {...props}>{children}</select> : as === 'textarea' ? <textarea {...props} /> : <input type={type} {...props} />}
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {f.m(error)}
+          {form.m(error)}
         </p>
       )}
     </div>

@@ -34,7 +34,7 @@ const DASHBOARD = '/dashboard/';
  * go to the self-service URL, zero accounts explain themselves, a carrier block replaces a claim (not a
  * quote) and a carrier warning shows above it. `claim` marks the pages only a claim reaches.
  */
-export function ClaimPage({ checks = true, claim: claimPage, children }: { checks?: boolean; claim?: boolean; children: (c: Ctx) => ReactNode }) {
+export function ClaimPage({ checks = true, claim: claimPage, children }: { checks?: boolean; claim?: boolean; children: (page: Ctx) => ReactNode }) {
   const [lang] = useState(pageLang);
   const common = useCommonT();
   const t = useT('claim', 'messages');
@@ -147,8 +147,8 @@ function Notice({ id, title, text, href, link }: { id: string; title?: string; t
 
 /** What each step of start-claim / manage-claim gets. */
 export interface StepProps {
-  c: Ctx;
-  f: Form;
+  page: Ctx;
+  form: Form;
   /** The step's Next check (set on every render): true to move on. */
   next: { current: (() => boolean | Promise<boolean>) | null };
   /** Leaves a step that has nothing to ask, in the direction the user was going. */

@@ -44,17 +44,6 @@ export const REPLACE_REASONS = [
 ] as const;
 export type ReasonKey = (typeof REPLACE_REASONS)[number];
 
-/** English text of each reason (the UI may use its own translations). */
-export const REASON_TEXT: Record<ReasonKey, string> = {
-  temperedGlass: 'Side and back glass is tempered: it cannot be repaired and must be replaced.',
-  shattered: 'Shattered glass must be replaced.',
-  crackOver6Inches: 'Cracks longer than 6 inches cannot be repaired.',
-  edgeCrack: 'Cracks that reach the edge of the windshield cannot be repaired.',
-  driverView: "Damage in the driver's line of sight must be replaced for safety.",
-  cameraArea: 'Damage in front of the windshield camera or sensors needs a replacement (and recalibration).',
-  moreThan3Chips: `More than ${MAX_REPAIRABLE_CHIPS} chips or cracks cannot be repaired.`,
-};
-
 export interface RepairGuidanceInput {
   /** The damage area of the glass ('Windshield', "Driver's side", …). */
   group?: GlassGroup | null;

@@ -18,8 +18,8 @@ const PROBLEM: AnswerSet = { field: 'ProblemAnswers', prefix: 'q' };
 const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswers: {}, AutoReplaced: false, Quote: null };
 
 /** Step 3: GetGlassOptionsByCarId → the damaged glass groups, repair or replace, the number of chips or cracks. */
-export function DamageStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+export function DamageStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const carId = flow.CarId;
   const load = useCall(carId && flow.GlassCarId !== carId ? `${carId}` : null, () => api.call(GetGlassOptionsByCarId, { CarId: String(carId!) }, { ignoreErrors: true }));
   useEffect(() => {
@@ -31,7 +31,7 @@ export function DamageStep({ c, f, next }: StepProps) {
   next.current = () => {
     const g = $claimFlow.get();
     if (g.GlassCarId !== g.CarId) return false;
-    return f.all([
+    return form.all([
       ['glass', g.SelectedGlassGroups.length ? null : t('claim.chooseGlass')],
       ['service', g.RepairOrReplace ? null : t('claim.chooseService')],
       ['chips', chipsRule(g.RepairOrReplace, g.NumberOfChipsOrCracks)],
@@ -43,7 +43,7 @@ export function DamageStep({ c, f, next }: StepProps) {
   return (
     <>
       <Choices
-        f={f}
+        form={form}
         id="glass"
         legend={t('claim.glass')}
         req
@@ -54,7 +54,7 @@ export function DamageStep({ c, f, next }: StepProps) {
         check={(v) => (v.length ? null : t('claim.chooseGlass'))}
       />
       <Choices
-        f={f}
+        form={form}
         id="service"
         legend={t('claim.repairOrReplace')}
         req
@@ -65,7 +65,7 @@ export function DamageStep({ c, f, next }: StepProps) {
         check={(v) => (v ? null : t('claim.chooseService'))}
       />
       <TextField
-        f={f}
+        form={form}
         id="chips"
         label={t('claim.chips')}
         as="select"
@@ -85,8 +85,8 @@ export function DamageStep({ c, f, next }: StepProps) {
 }
 
 /** Step 4: GetProblemQuestions → yes/no each; the repair guidance switches Repair to Replace when it must. */
-export function QuestionsStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+export function QuestionsStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const load = useCall(flow.ProblemQuestions === null ? 'q' : null, () =>
     api.call(GetProblemQuestions, { CarId: flow.CarId!, SelectedGlassGroups: flow.SelectedGlassGroups, RepairOrReplace: flow.RepairOrReplace || 'Replace' }),
   );
@@ -102,14 +102,14 @@ export function QuestionsStep({ c, f, next }: StepProps) {
   }, [replace, flow.RepairOrReplace, flow.AutoReplaced]);
 
   const questions = flow.ProblemQuestions ?? [];
-  next.current = () => flow.ProblemQuestions !== null && allAnswered(f, t, flow, PROBLEM, questions);
+  next.current = () => flow.ProblemQuestions !== null && allAnswered(form, t, flow, PROBLEM, questions);
 
   if (load.failed) return <Failed t={t} retry={load.retry} />;
   if (flow.ProblemQuestions === null) return <Loading t={t} />;
   return (
     <>
       {questions.length === 0 && <p className="muted">{t('claim.noQuestions')}</p>}
-      <YesNoQuestions f={f} t={t} flow={flow} set={PROBLEM} questions={questions} />
+      <YesNoQuestions form={form} t={t} flow={flow} set={PROBLEM} questions={questions} />
       <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
         <h3 id="guidance-title">
           {t('claim.recommendation')}: {t.dynamic(`claim.service.${guidance.recommendation}`, guidance.recommendation)}

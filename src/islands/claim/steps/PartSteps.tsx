@@ -20,14 +20,14 @@ export const partLabel = (p: GlassPart) => (
 );
 
 /** Step 5: for each chosen side, back or roof group its pieces; the windshield is taken when one fits. */
-export function PartsStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+export function PartsStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const groups = GLASS_GROUPS.filter((g) => flow.SelectedGlassGroups.includes(g));
   const partsOf = (g: string) => flow.Parts.filter((p) => p.Group === g);
   const id = (g: string) => `parts-${answerKey(g)}`;
   const missing = (g: string, chosen: readonly string[]) => (partsOf(g).some((p) => chosen.includes(p.PartNumber)) ? null : t('claim.choosePiece'));
 
-  next.current = () => f.all(groups.filter((g) => g !== 'Windshield').map((g) => [id(g), missing(g, $claimFlow.get().ChosenParts)]));
+  next.current = () => form.all(groups.filter((g) => g !== 'Windshield').map((g) => [id(g), missing(g, $claimFlow.get().ChosenParts)]));
 
   const windshields = windshieldCandidates(flow);
   return (
@@ -41,7 +41,7 @@ export function PartsStep({ c, f, next }: StepProps) {
         ) : (
           <Choices
             key={g}
-            f={f}
+            form={form}
             id={id(g)}
             legend={t('claim.pieces', { group: t.dynamic(`claim.groups.${g}`, g).toLowerCase() })}
             req
@@ -61,8 +61,8 @@ export function PartsStep({ c, f, next }: StepProps) {
  * Step 6: the features that tell the candidate windshields apart, as one list to tick (what is left clear is a
  * No); skipped when nothing tells them apart. The windshield they match shows as the boxes change.
  */
-export function PropertyStep({ c, f, next, skip }: StepProps) {
-  const { t, flow } = c;
+export function PropertyStep({ page, form, next, skip }: StepProps) {
+  const { t, flow } = page;
   const key = candidatesKey(flow);
   const fresh = flow.PropertyFor === key && flow.PropertyQuestions !== null;
   const load = useCall(fresh ? null : key, () =>
@@ -87,7 +87,7 @@ export function PropertyStep({ c, f, next, skip }: StepProps) {
   return (
     <>
       <Choices
-        f={f}
+        form={form}
         id="properties"
         legend={t('claim.propertyIntro')}
         multiple

@@ -12,8 +12,8 @@ import { Failed, focusField, Loading, useCall, type StepProps } from '../ui.tsx'
 
 const deductibleRule = (v: string) => (v.trim() ? rules.amount('deductible')(v) : null);
 
-export default function QuoteStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+export default function QuoteStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const [deductible, setDeductible] = useState(flow.QuoteDeductible);
   const load = useCall(flow.Quote ? null : `${flow.QuoteDeductible}`, () => {
     const g = $claimFlow.get();
@@ -37,7 +37,7 @@ export default function QuoteStep({ c, f, next }: StepProps) {
   /** Prices again with the deductible typed (when it changed and is a valid amount). */
   const requote = (): boolean => {
     const message = deductibleRule(deductible);
-    f.set('quote-deductible', message);
+    form.set('quote-deductible', message);
     if (message) {
       focusField('quote-deductible');
       return false;
@@ -51,7 +51,7 @@ export default function QuoteStep({ c, f, next }: StepProps) {
     <>
       <div className="flow-deductible">
         <TextField
-          f={f}
+          form={form}
           id="quote-deductible"
           label={t('claim.deductibleOptional')}
           hint={t('claim.deductibleHint')}
@@ -68,7 +68,7 @@ export default function QuoteStep({ c, f, next }: StepProps) {
       {load.failed ? (
         <Failed t={t} retry={load.retry} text={load.problem ? t.message(replyOf(load.problem)) : undefined} />
       ) : flow.Quote ? (
-        <QuoteTable q={flow.Quote} c={c} caption={t('claim.steps.7')} />
+        <QuoteTable q={flow.Quote} page={page} caption={t('claim.steps.7')} />
       ) : (
         <Loading t={t} />
       )}

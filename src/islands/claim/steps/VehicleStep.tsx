@@ -35,8 +35,8 @@ const listed = (value: string, list: readonly (string | number)[] | undefined) =
 
 const METHODS: VehicleSelectionMethod[] = FEATURE_FLAGS.bigTruckEnabled ? ['VIN', 'YMMS', 'BigTruck'] : ['VIN', 'YMMS'];
 
-export default function VehicleStep({ c, f, next }: StepProps) {
-  const { t, flow } = c;
+export default function VehicleStep({ page, form, next }: StepProps) {
+  const { t, flow } = page;
   const method = flow.VehicleSelectionMethod;
   const [vin, setVin] = useState(flow.Vin);
   const [finding, setFinding] = useState(false);
@@ -56,7 +56,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
   const findVin = async (raw: string): Promise<boolean> => {
     const r = validateVin(raw);
     if (!r.ok) {
-      f.set('vin', r.message);
+      form.set('vin', r.message);
       return false;
     }
     const cur = $claimFlow.get();
@@ -84,7 +84,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
     } finally {
       setFinding(false);
       setVerdict(message ? { vin: r.vin, message } : null);
-      f.set('vin', message);
+      form.set('vin', message);
     }
   };
 
@@ -103,7 +103,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
     api
       .call(GetVehicleInformationByYMMS, { Year: String(Year), Make, Model, Style: style })
       .then((v) => choose(v, { VehicleSelectionMethod: 'YMMS' }))
-      .catch(() => f.set('style', t('claim.loadFailed')))
+      .catch(() => form.set('style', t('claim.loadFailed')))
       .finally(() => setChoosing(false));
   };
 
@@ -115,13 +115,13 @@ export default function VehicleStep({ c, f, next }: StepProps) {
       if (!ok) focusField($claimFlow.get().VehicleSelectionMethod === 'VIN' ? 'vin' : 'model');
       return ok;
     }
-    if (big) return f.all([[g.Year ? 'truck' : 'truck-year', t('claim.chooseVehicle')]]);
+    if (big) return form.all([[g.Year ? 'truck' : 'truck-year', t('claim.chooseVehicle')]]);
     // The first select without a listed value; when its list is empty, the one before it must change.
     const levels = [years, makes, models, { ...styles, data: styles.data?.map((s) => s.Style) }];
     const values = [g.Year ? String(g.Year) : '', g.Make, g.Model, g.Style];
     let i = levels.findIndex((l, n) => !listed(values[n]!, l.data));
     if (i > 0 && levels[i]!.data?.length === 0) i--;
-    return f.all([[['year', 'make', 'model', 'style'][Math.max(i, 0)]!, t('claim.chooseVehicle')]]);
+    return form.all([[['year', 'make', 'model', 'style'][Math.max(i, 0)]!, t('claim.chooseVehicle')]]);
   };
 
   /** A select of one level of the vehicle picker, with its loading, failure and empty states. */
@@ -135,7 +135,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
   ): ReactNode => (
     <div className="flow-select">
       <TextField
-        f={f}
+        form={form}
         id={id}
         label={label}
         as="select"
@@ -160,7 +160,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
   return (
     <>
       <Choices
-        f={f}
+        form={form}
         id="method"
         legend={t('claim.method')}
         row
@@ -168,14 +168,14 @@ export default function VehicleStep({ c, f, next }: StepProps) {
         value={method}
         onChange={(m) => {
           setNote(null);
-          f.all([]);
+          form.all([]);
           updateClaim({ ...NO_VEHICLE, VehicleSelectionMethod: m as VehicleSelectionMethod, Vin: '' });
         }}
       />
       {method === 'VIN' && (
         <div className="flow-vin">
           <TextField
-            f={f}
+            form={form}
             id="vin"
             label={t('claim.vin')}
             hint={t('claim.vinHint')}
@@ -194,7 +194,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
               // A complete VIN is checked at once, and decoded when it passes.
               if (normaliseVin(v).length >= 17) {
                 const r = validateVin(v);
-                f.set('vin', r.ok ? null : r.message);
+                form.set('vin', r.ok ? null : r.message);
                 if (r.ok) void findVin(v);
               }
             }}
@@ -217,7 +217,7 @@ export default function VehicleStep({ c, f, next }: StepProps) {
           {select('truck-year', t('claim.year'), Year ? String(Year) : '', years, (v) => pick({ Year: Number(v) || null, Make: '', Model: '', Style: '' }))}
           {trucks.data && trucks.data.length > 0 && (
             <Choices
-              f={f}
+              form={form}
               id="truck"
               legend={t('claim.truck')}
               req

@@ -21,17 +21,17 @@ const answerOf = (flow: ClaimFlow, set: AnswerSet, q: Question) => {
 export const answered = (flow: ClaimFlow, set: AnswerSet, q: Question) => answerOf(flow, set, q) !== '';
 
 /** The Next check: every question answered, the first unanswered one marked and focused. */
-export function allAnswered(f: Form, t: ClaimT, flow: ClaimFlow, set: AnswerSet, questions: readonly Question[]): boolean {
-  return f.all(questions.map((q) => [fieldId(set, q), answered(flow, set, q) ? null : t('claim.answer')]));
+export function allAnswered(form: Form, t: ClaimT, flow: ClaimFlow, set: AnswerSet, questions: readonly Question[]): boolean {
+  return form.all(questions.map((q) => [fieldId(set, q), answered(flow, set, q) ? null : t('claim.answer')]));
 }
 
-export function YesNoQuestions({ f, t, flow, set, questions }: { f: Form; t: ClaimT; flow: ClaimFlow; set: AnswerSet; questions: readonly Question[] }) {
+export function YesNoQuestions({ form, t, flow, set, questions }: { form: Form; t: ClaimT; flow: ClaimFlow; set: AnswerSet; questions: readonly Question[] }) {
   return (
     <>
       {questions.map((q) => (
         <Choices
           key={q.QuestionId}
-          f={f}
+          form={form}
           id={fieldId(set, q)}
           legend={t.dynamic(`claim.questions.${q.QuestionId}`, q.Text)}
           req

@@ -114,6 +114,8 @@ export default {
   linksWebOnly: 'Links must be web or site addresses',
   chooseTopic: 'Choose at least one topic',
   atMostTopics: 'At most 8 topics',
+  // requiredText() in src/lib/api/contract.ts ('Title is required'); after 'required' so that one matches first.
+  namedRequired: '{field} is required',
   // What the browser says when a reply has no code it knows (never shown in English: the English text is).
   unknown: 'The request could not be completed. Check what you entered and try again.',
   /** Field names inside 'The {field} field is required' (the English names are the keys). */
@@ -126,5 +128,8 @@ export default {
     'shop name': 'shop name',
     'street address': 'street address',
     city: 'city',
+    Title: 'Title',
+    Summary: 'Summary',
+    Author: 'Author',
   },
 };

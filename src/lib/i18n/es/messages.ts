@@ -113,6 +113,7 @@ export default {
   linksWebOnly: 'Los enlaces deben ser direcciones web o del sitio',
   chooseTopic: 'Elija al menos un tema',
   atMostTopics: 'Como máximo 8 temas',
+  namedRequired: 'El campo {field} es obligatorio',
   unknown: 'No se pudo completar la solicitud. Revise lo que ingresó e inténtelo de nuevo.',
   fieldNames: {
     'first name': 'nombre',
@@ -123,5 +124,8 @@ export default {
     'shop name': 'nombre del taller',
     'street address': 'dirección',
     city: 'ciudad',
+    Title: 'título',
+    Summary: 'resumen',
+    Author: 'autor',
   },
 } satisfies DictionaryOf<typeof en>;
