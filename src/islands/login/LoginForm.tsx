@@ -105,9 +105,11 @@ export default function LoginForm() {
     if (common.lang === 'es' && titleEs) document.title = titleEs;
   }, [common.lang]);
 
+  // The form shows once its words have loaded: focus the email field then.
+  const formShown = phase.kind === 'form' && t !== null;
   useEffect(() => {
-    if (phase.kind === 'form') emailRef.current?.focus();
-  }, [phase.kind]);
+    if (formShown) emailRef.current?.focus();
+  }, [formShown]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
