@@ -16,7 +16,9 @@ test('on the Spanish host a bad ZIP and a bad VIN read Spanish messages, the ser
   // A well-formed ZIP that does not exist: the server refuses it (English text, stable code); the page says it in Spanish.
   await page.getByLabel('Código postal del asegurado').fill('00000');
   await expect(fieldError(page, 'zip')).toHaveText('Código postal no válido. Ingrese otro código postal.');
-  expect(replies).toEqual([expect.objectContaining({ code: 'zipUnknown', message: 'Invalid ZIP. Please enter a new ZIP.' })]);
+  // (The field may ask more than once as it is typed and left: every refusal carries the code.)
+  expect(replies.length).toBeGreaterThan(0);
+  for (const reply of replies) expect(reply).toEqual(expect.objectContaining({ code: 'zipUnknown', message: 'Invalid ZIP. Please enter a new ZIP.' }));
   // A malformed one is refused by the shared rule before any request.
   await page.getByLabel('Código postal del asegurado').fill('123');
   await page.getByLabel('Código postal del asegurado').blur();
