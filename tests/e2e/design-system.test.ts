@@ -24,6 +24,17 @@ test('the typeface is the shipped Inter (Latin subset): preloaded, one font file
   expect([...new Set(fonts)]).toEqual([preload]);
 });
 
+test('the content hub shows at most one primary button per page (the action cards are secondary)', async ({ page }) => {
+  for (const path of ['/', '/es/', '/agency-care-desk', '/course-registration', '/dashboard/help', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    expect(await page.locator('.btn--primary:visible').count(), path).toBeLessThanOrEqual(1);
+  }
+  // Home's two action cards keep their buttons, as secondary ones.
+  await page.goto('/');
+  await expect(page.locator('.action-card .btn--secondary')).toHaveCount(2);
+});
+
 test.describe('signed in', () => {
   test.use({ signedInAs: 'agent' });
 
