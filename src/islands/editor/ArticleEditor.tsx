@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { Loading, UserGate } from '../shared/PageState.tsx';
@@ -63,7 +63,8 @@ function EditorForm({ t }: { t: EditorT }) {
   const editor = useStore($articleEditor);
   const previews = useStore($previews);
   const announcement = useStore($previewAnnouncement);
-  const summaryRef = useRef<HTMLDivElement>(null);
+  // Refused saves so far: the error summary takes focus again after each one.
+  const [refusals, setRefusals] = useState(0);
   const { article, tags, fieldErrors, formErrors, saved, tab } = editor;
   if (!article || !tags) return null;
   const isNew = editor.articleRoute === null;
@@ -84,7 +85,7 @@ function EditorForm({ t }: { t: EditorT }) {
     event.preventDefault();
     const outcome = await saveArticle();
     if (outcome === 'saved') showAlert('success', t('editor.form.saved'));
-    if (outcome === 'refused') setTimeout(() => summaryRef.current?.focus(), 0);
+    if (outcome === 'refused') setRefusals((n) => n + 1);
   };
 
   let announcementText = '';
@@ -117,7 +118,7 @@ function EditorForm({ t }: { t: EditorT }) {
         </p>
       )}
 
-      <ErrorSummary t={t} fieldErrors={fieldErrors} formErrors={formErrors} onGoTo={goToField} ref={summaryRef} />
+      <ErrorSummary t={t} fieldErrors={fieldErrors} formErrors={formErrors} onGoTo={goToField} focusKey={refusals} />
 
       <form className="editor__form" onSubmit={(event) => void save(event)} noValidate aria-describedby="all-required">
         <p id="all-required" className="muted">

@@ -1,5 +1,5 @@
-import type { MouseEvent, Ref } from 'react';
 import type { ServerMessage } from '../../lib/i18n.ts';
+import ErrorSummary from '../shared/ErrorSummary.tsx';
 import { FIELD_KEYS, type ContentLang, type VersionKey } from './store.ts';
 import { fieldId, type EditorT } from './shared.ts';
 
@@ -22,47 +22,38 @@ function labelOf(key: string, t: EditorT): string {
 
 /**
  * "There is a problem": the save's refusals that belong to no field, then a link to each field with an error
- * (`onGoTo` opens its tab and focuses it). Focused by the form after a refused save.
+ * (`onGoTo` opens its tab and focuses it). The shared error summary (src/islands/shared/ErrorSummary.tsx) draws it and
+ * takes focus when it appears and after each refused save (`focusKey`).
  */
-export default function ErrorSummary({
+export default function EditorErrorSummary({
   t,
   fieldErrors,
   formErrors,
   onGoTo,
-  ref,
+  focusKey,
 }: {
   t: EditorT;
   fieldErrors: Record<string, ServerMessage>;
   formErrors: readonly ServerMessage[];
   onGoTo: (key: string) => void;
-  ref: Ref<HTMLDivElement>;
+  focusKey: number;
 }) {
   const errorKeys = FIELD_KEYS.filter((key) => fieldErrors[key]);
-  if (errorKeys.length === 0 && formErrors.length === 0) return null;
-  const goTo = (event: MouseEvent<HTMLAnchorElement>, key: string) => {
-    event.preventDefault();
-    onGoTo(key);
-  };
-  return (
-    <div className="form-error error-summary" ref={ref} tabIndex={-1}>
-      <div role="alert">
-        <h2 id="error-summary-title">{t('editor.form.problem')}</h2>
+  const keyOf = new Map(errorKeys.map((key) => [fieldId(key), key]));
+  const description =
+    formErrors.length > 0 || errorKeys.length > 0 ? (
+      <>
         {formErrors.length > 0 && <p>{formErrors.map((reply) => t.message(reply)).join(' ')}</p>}
-        {errorKeys.length > 0 && (
-          <>
-            <p>{t.plural('editor.form.fixFields', errorKeys.length)}</p>
-            <ul>
-              {errorKeys.map((key) => (
-                <li key={key}>
-                  <a href={`#${fieldId(key)}`} onClick={(event) => goTo(event, key)}>
-                    {labelOf(key, t)}: {t.message(fieldErrors[key]!)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </div>
-    </div>
+        {errorKeys.length > 0 && <p>{t.plural('editor.form.fixFields', errorKeys.length)}</p>}
+      </>
+    ) : undefined;
+  return (
+    <ErrorSummary
+      title={t('editor.form.problem')}
+      description={description}
+      errors={errorKeys.map((key) => ({ field: fieldId(key), text: `${labelOf(key, t)}: ${t.message(fieldErrors[key]!)}` }))}
+      focusKey={focusKey}
+      onGoTo={(id) => onGoTo(keyOf.get(id) ?? id)}
+    />
   );
 }

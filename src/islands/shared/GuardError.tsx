@@ -6,9 +6,9 @@ import { useCommonT } from './use-t.ts';
 export default function GuardError() {
   const t = useCommonT();
   return (
-    <div className="card" role="alert">
+    <div className="card error-panel" role="alert">
       <p>{t('common.loadFailed')}</p>
-      <button type="button" className="btn btn--primary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
+      <button type="button" className="btn btn--secondary" onClick={() => { $userStatus.set('idle'); void runGuard(); }}>
         {t('common.retry')}
       </button>
     </div>

@@ -25,7 +25,7 @@ export function Loading({ text, className = 'muted page-loading' }: { text: stri
   );
 }
 
-/** An empty state: nothing to show yet, said plainly (with an optional action). */
+/** An empty state: nothing to show yet, said plainly (with an optional action): the empty panel of docs/design-system.md. */
 export function Empty({ text, children, className = 'card empty-state' }: { text: string; children?: ReactNode; className?: string }) {
   return (
     <div className={className}>

@@ -1,0 +1,138 @@
+// The design tokens (src/styles/tokens.css): every text colour token is checked against every background it is used on
+// for WCAG 2 contrast (4.5:1 for text, 3:1 for the edges of controls and the focus ring), from the file itself.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const CSS = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
+const GLOBAL = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
+
+/** The custom properties of tokens.css's :root, by name (comments removed). */
+function tokensOf(css: string): Map<string, string> {
+  const root = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/:root\s*\{([\s\S]*?)\}/);
+  if (!root) throw new Error('tokens.css has no :root block');
+  return new Map([...root[1]!.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+}
+const TOKENS = tokensOf(CSS);
+
+/** A token's colour as 0–255 channels (hex only: every colour token a text pair uses is written in hex). */
+function rgbOf(name: string): [number, number, number] {
+  const value = TOKENS.get(name);
+  if (!value) throw new Error(`${name} is not a token in tokens.css`);
+  const hex = value.match(/^#([0-9a-f]{6}|[0-9a-f]{3})$/i)?.[1];
+  if (!hex) throw new Error(`${name} is ${value}, not a hex colour`);
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** WCAG 2 relative luminance. */
+function luminance([r, g, b]: [number, number, number]): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG 2 contrast ratio of two colours (1–21). */
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Every text colour on every background the components put it on (docs/design-system.md). */
+const TEXT_PAIRS: readonly [text: string, background: string, where: string][] = [
+  ['--color-text', '--color-bg', 'body text on the page'],
+  ['--color-text', '--color-surface', 'body text on cards, inputs, dialogs, the error summary'],
+  ['--color-text', '--color-surface-subtle', 'table heads, read-only inputs'],
+  ['--color-text', '--color-surface-selected', 'the current nav item, tags'],
+  ['--color-text', '--color-accent-subtle', 'information notices, a checked choice card'],
+  ['--color-text', '--color-warning-subtle', 'the global banner'],
+  ['--color-text', '--color-danger-subtle', 'text in a form error'],
+  ['--color-text-muted', '--color-bg', 'hints on the page'],
+  ['--color-text-muted', '--color-surface', 'hints, captions, empty panels'],
+  ['--color-text-muted', '--color-surface-subtle', 'table heads, a disabled choice card'],
+  ['--color-text-muted', '--color-surface-selected', 'hints in a hovered row'],
+  ['--color-text-muted', '--color-accent-subtle', "a checked choice card's hint"],
+  ['--color-accent', '--color-bg', 'links on the page'],
+  ['--color-accent', '--color-surface', 'links, secondary and tertiary buttons'],
+  ['--color-accent', '--color-surface-selected', 'a hovered secondary button'],
+  ['--color-accent', '--color-accent-subtle', 'links in notices'],
+  ['--color-accent', '--color-warning-subtle', "the global banner's link"],
+  ['--color-accent-hover', '--color-surface', 'a hovered link'],
+  ['--color-accent-hover', '--color-surface-selected', 'a hovered secondary button'],
+  ['--color-on-accent', '--color-accent', 'primary buttons'],
+  ['--color-on-accent', '--color-accent-hover', 'a hovered primary button'],
+  ['--color-on-accent', '--color-danger', 'destructive buttons, the warning toast'],
+  ['--color-on-accent', '--color-danger-hover', 'a hovered destructive button'],
+  ['--color-on-accent', '--color-success', 'the success toast'],
+  ['--color-on-accent', '--color-text', 'the skip link'],
+  ['--color-danger', '--color-surface', 'field errors on a card'],
+  ['--color-danger', '--color-bg', 'field errors on the page'],
+  ['--color-danger-text', '--color-danger-subtle', 'a form error'],
+  ['--color-danger-text', '--color-surface', "the error summary's links"],
+  ['--color-danger-hover', '--color-surface', "a hovered error summary link"],
+  ['--color-success', '--color-surface', 'saved, done'],
+  ['--color-success', '--color-success-subtle', 'a success status'],
+  ['--color-warning-text', '--color-warning-subtle', 'a warning notice'],
+  ['--color-disabled-text', '--color-disabled-bg', 'a disabled button'],
+];
+
+/** Edges that identify a control or show focus (WCAG 1.4.11, 3:1). */
+const NON_TEXT_PAIRS: readonly [colour: string, background: string, where: string][] = [
+  ['--color-border-input', '--color-surface', 'an input, select or choice card on a card'],
+  ['--color-border-input', '--color-bg', 'an input on the page'],
+  ['--color-accent', '--color-surface', 'a checked choice card, the secondary button edge'],
+  ['--color-danger', '--color-surface', 'an invalid input, the error summary border'],
+  ['--color-focus-inner', '--color-surface', 'the focus ring (navy part) on a card'],
+  ['--color-focus-inner', '--color-bg', 'the focus ring (navy part) on the page'],
+  ['--color-focus', '--color-focus-inner', 'the two rings against each other'],
+  ['--color-focus', '--color-accent', 'the focus ring (amber part) around a primary button'],
+];
+
+describe('design tokens (src/styles/tokens.css)', () => {
+  it('defines each token group: colour, type, spacing, radius, shadow', () => {
+    for (const prefix of ['--color-', '--font-size-', '--font-weight-', '--space-', '--radius-', '--shadow-']) {
+      expect([...TOKENS.keys()].filter((k) => k.startsWith(prefix)).length, prefix).toBeGreaterThan(2);
+    }
+    expect(TOKENS.get('--font-sans')).toMatch(/^'Inter Variable'/);
+  });
+
+  it.each(TEXT_PAIRS)('%s on %s (%s) reaches 4.5:1', (text, background) => {
+    expect(contrast(rgbOf(text), rgbOf(background))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(NON_TEXT_PAIRS)('%s against %s (%s) reaches 3:1', (colour, background) => {
+    expect(contrast(rgbOf(colour), rgbOf(background))).toBeGreaterThanOrEqual(3);
+  });
+
+  it('checks every text colour token against at least one background', () => {
+    const textTokens = [...TOKENS.keys()].filter((k) => /^--color-(text|on-|.*-text$)/.test(k));
+    const checked = new Set(TEXT_PAIRS.map(([text]) => text));
+    expect(textTokens.filter((k) => !checked.has(k))).toEqual([]);
+  });
+
+  it('computes contrast as WCAG does (black on white 21:1, a colour on itself 1:1)', () => {
+    expect(contrast([0, 0, 0], [255, 255, 255])).toBeCloseTo(21, 5);
+    expect(contrast([11, 79, 138], [11, 79, 138])).toBe(1);
+    // #767676 on white is the well-known 4.54:1 threshold grey.
+    expect(contrast([0x76, 0x76, 0x76], [255, 255, 255])).toBeCloseTo(4.54, 2);
+  });
+
+  it('the font face is Latin only, swaps, and is what BaseLayout preloads', () => {
+    const face = CSS.match(/@font-face\s*\{[^}]*'Inter Variable'[^}]*\}/)?.[0] ?? '';
+    expect(face).toContain('font-display: swap');
+    expect(face).toContain('inter-latin-wght-normal.woff2');
+    expect(face).toMatch(/unicode-range: U\+0000-00FF/);
+    const layout = readFileSync(new URL('../../src/layouts/BaseLayout.astro', import.meta.url), 'utf8');
+    expect(layout).toContain("import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'");
+    expect(layout).toMatch(/<link rel="preload" href=\{interLatin\} as="font" type="font\/woff2" crossorigin \/>/);
+    // Tokens first: global.css reads them.
+    expect(layout.indexOf("import '../styles/tokens.css'")).toBeGreaterThan(-1);
+    expect(layout.indexOf("import '../styles/tokens.css'")).toBeLessThan(layout.indexOf("import '../styles/global.css'"));
+  });
+
+  it('global.css uses only tokens that exist', () => {
+    const used = new Set([...GLOBAL.matchAll(/var\((--(?:color|font|space|radius|shadow|z|line-height|letter-spacing|control)-[\w-]*)/g)].map((m) => m[1]!));
+    expect([...used].filter((name) => !TOKENS.has(name))).toEqual([]);
+  });
+});
