@@ -210,6 +210,7 @@ test.describe('the phone header', () => {
   test.use({ viewport: PHONE, signedInAs: 'agent' });
 
   test('one Menu button holds the nav, Explore, File a claim now and the user menu: keyboard, Escape, focus back', async ({ page, problems }, testInfo) => {
+    test.setTimeout(180_000); // axe on a busy machine
     await page.goto('/dashboard/');
     await expect(userMenuButton(page)).toBeAttached();
     const button = menuButton(page);
@@ -295,7 +296,7 @@ test.describe('the phone header', () => {
     });
     for (const l of labels) expect(l.px, `the label '${l.text}' in screen pixels`).toBeGreaterThanOrEqual(11);
     const weeks = labels.filter((l) => /\D/.test(l.text)).sort((a, b) => a.left - b.left);
-    expect(weeks.length).toBeGreaterThanOrEqual(6);
+    expect(weeks.length).toBeGreaterThanOrEqual(4);
     for (let i = 1; i < weeks.length; i++) expect(weeks[i]!.left, `'${weeks[i]!.text}' starts after '${weeks[i - 1]!.text}' ends`).toBeGreaterThan(weeks[i - 1]!.right);
     const box = (await chart.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);

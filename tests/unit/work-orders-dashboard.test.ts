@@ -89,10 +89,10 @@ describe('the chart', () => {
       expect(svg.match(/<rect /g)).toHaveLength(12);
       expect(svg).toContain('role="img" aria-labelledby="t"');
     }
-    // The wide chart labels every week; the phone's every other one, ending with the latest (its labels keep their size).
+    // The wide chart labels every week; the phone's every third one, ending with the latest (its labels keep their size).
     const labels = (svg: string) => [...svg.matchAll(/<text class="wo-chart__label"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
     expect(labels(svgs[0]!)).toHaveLength(12);
-    expect(labels(svgs[1]!)).toEqual(['Jan 12', 'Jan 26', 'Feb 9', 'Feb 23', 'Mar 9', 'Mar 23']);
+    expect(labels(svgs[1]!)).toEqual(['Jan 19', 'Feb 9', 'Mar 2', 'Mar 23']);
     expect(svgs[1]).toContain('class="wo-chart__svg wo-chart__svg--narrow" viewBox="0 0 320 260"');
     // Each drawing has its own description.
     expect(new Set(html.match(/<desc id="[^"]+"/g))).toHaveProperty('size', 2);

@@ -9,11 +9,11 @@ import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
 /**
  * Drawing areas (SVG units; a chart scales to its box): one for wide screens, and one for phones (CSS shows it under
- * 767 px) whose text keeps about its size there, with every other week labelled.
+ * 767 px) whose text keeps about its size there, with every third week labelled.
  */
 const SIZES = [
   { W: 960, H: 300, every: 1, narrow: false },
-  { W: 320, H: 260, every: 2, narrow: true },
+  { W: 320, H: 260, every: 3, narrow: true },
 ] as const;
 const PAD = { top: 12, right: 8, bottom: 34, left: 44 };
 
