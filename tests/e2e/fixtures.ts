@@ -150,7 +150,8 @@ class SignInStore {
   }
 
   private async signInThroughPage(role: Role): Promise<StoredSignIn> {
-    const context = await this.browser.newContext({ baseURL: this.baseURL });
+    // A desktop-sized window whatever the test's viewport (on a phone the user menu sits behind the header's Menu button).
+    const context = await this.browser.newContext({ baseURL: this.baseURL, viewport: { width: 1280, height: 720 } });
     try {
       const page = await context.newPage();
       await signIn(page, ACCOUNTS[role]);

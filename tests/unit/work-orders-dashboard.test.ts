@@ -82,9 +82,20 @@ describe('the chart', () => {
       Counts: WORK_ORDER_STATUSES.map((Status) => ({ Status, Count: Status === 'Completed' ? i : Status === 'Failed' && i === 3 ? 2 : 0 })),
     }));
     const html = renderToStaticMarkup(createElement(StatusChart, { weekly, t: translatorFor('en'), titleId: 't' }));
-    // Completed in weeks 1–11, Failed in week 3.
-    expect(html.match(/<rect /g)).toHaveLength(12);
-    expect(html).toContain('role="img" aria-labelledby="t"');
+    // Two drawings of the same bars, wide and for phones (CSS shows one): Completed in weeks 1–11, Failed in week 3.
+    const svgs = html.match(/<svg[\s\S]*?<\/svg>/g)!;
+    expect(svgs).toHaveLength(2);
+    for (const svg of svgs) {
+      expect(svg.match(/<rect /g)).toHaveLength(12);
+      expect(svg).toContain('role="img" aria-labelledby="t"');
+    }
+    // The wide chart labels every week; the phone's every third one, ending with the latest (its labels keep their size).
+    const labels = (svg: string) => [...svg.matchAll(/<text class="wo-chart__label"[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(labels(svgs[0]!)).toHaveLength(12);
+    expect(labels(svgs[1]!)).toEqual(['Jan 19', 'Feb 9', 'Mar 2', 'Mar 23']);
+    expect(svgs[1]).toContain('class="wo-chart__svg wo-chart__svg--narrow" viewBox="0 0 320 260"');
+    // Each drawing has its own description.
+    expect(new Set(html.match(/<desc id="[^"]+"/g))).toHaveProperty('size', 2);
     expect(html).toContain('68 orders in all');
     const legend = /<ul class="wo-legend">(.*?)<\/ul>/.exec(html)![1]!;
     expect(legend.replace(/<[^>]+>/g, '|').split('|').filter(Boolean)).toEqual(['Completed', 'Failed']);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { routeForScenario } from '../../lib/navigation.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
@@ -25,7 +25,11 @@ export interface HeaderProps {
   progress?: number | null;
 }
 
-/** The shared header: logo, primary nav, 'File a claim now', agency dropdown, user menu, progress bar. */
+/**
+ * The shared header: logo, primary nav, 'File a claim now', agency dropdown, user menu, progress bar. Under the
+ * mobile breakpoint (767 px, spec section 9) the nav and the actions fold behind one 'Menu' button (a disclosure:
+ * CSS shows the panel while the button is expanded; Escape closes it and returns focus to the button).
+ */
 export default function Header({ route, authenticated, topics, progress = null }: HeaderProps) {
   const t = useCommonT();
   const status = useStore($userStatus);
@@ -34,6 +38,8 @@ export default function Header({ route, authenticated, topics, progress = null }
   // The claim flow's islands set the percent as its steps change; the page's own value until they do.
   const liveProgress = useStore($claimProgress);
   const [leaving, setLeaving] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (authenticated) void runGuard();
@@ -61,35 +67,50 @@ export default function Header({ route, authenticated, topics, progress = null }
   const role = user.userDetails?.dashboardUserRole ?? session?.dashboardUserRole;
   const fileClaim = fileClaimButton(role, user.userAccountsCount);
   const showNav = !hidesPrimaryNav(route);
+  // Escape in the bar closes the phone menu, unless an open dropdown inside took it (its own Escape).
+  const onBarKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && menuOpen && !e.defaultPrevented) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
 
   return (
     <header className="site-header">
-      <div className="site-header__bar">
+      <div className="site-header__bar" onKeyDown={onBarKey}>
         <a className="logo" href="/" onClick={onLogo} aria-label={t('common.homeLogo')}>
           <img src="/logo.svg" alt="" width="148" height="36" />
         </a>
-        {showNav && (
-          <nav className="nav" aria-label={t('common.primaryNav')}>
-            <a className="nav__link" href="/dashboard/" aria-current={route === 'dashboard' ? 'page' : undefined}>
-              {t('common.myDashboard')}
-            </a>
-            <a className="nav__link" href="/agency-care-desk">{t('common.agencyCareDesk')}</a>
-            <a className="nav__link" href="/dashboard/CECourseHome">{t('common.ceCourses')}</a>
-            <ExploreMenu topics={topics} />
-          </nav>
+        {(showNav || ready) && (
+          // CSS shows the panel after the button while aria-expanded is true.
+          <button ref={menuButton} type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen(!menuOpen)}>
+            {t('common.menu')}
+          </button>
         )}
-        <div className="site-header__actions">
-          {ready && fileClaim !== 'hidden' && (
-            fileClaim === 'enabled' ? (
-              <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>
-            ) : (
-              <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
-                {t('common.fileClaimNow')}
-                <span id="file-claim-why" className="visually-hidden">{t('common.fileClaimDisabled')}</span>
-              </button>
-            )
+        <div id="site-menu" className="site-header__menu">
+          {showNav && (
+            <nav className="nav" aria-label={t('common.primaryNav')}>
+              <a className="nav__link" href="/dashboard/" aria-current={route === 'dashboard' ? 'page' : undefined}>
+                {t('common.myDashboard')}
+              </a>
+              <a className="nav__link" href="/agency-care-desk">{t('common.agencyCareDesk')}</a>
+              <a className="nav__link" href="/dashboard/CECourseHome">{t('common.ceCourses')}</a>
+              <ExploreMenu topics={topics} />
+            </nav>
           )}
-          {ready && <UserMenu />}
+          <div className="site-header__actions">
+            {ready && fileClaim !== 'hidden' && (
+              fileClaim === 'enabled' ? (
+                <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>
+              ) : (
+                <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
+                  {t('common.fileClaimNow')}
+                  <span id="file-claim-why" className="visually-hidden">{t('common.fileClaimDisabled')}</span>
+                </button>
+              )
+            )}
+            {ready && <UserMenu />}
+          </div>
         </div>
       </div>
       {ready && user.agencyList.length > 0 && (

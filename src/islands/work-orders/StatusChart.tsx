@@ -7,9 +7,14 @@ import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
 import { formatWeek } from '../../lib/format-date.ts';
 import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
-/** Drawing area (SVG units; the chart scales to its box). */
-const W = 960;
-const H = 300;
+/**
+ * Drawing areas (SVG units; a chart scales to its box): one for wide screens, and one for phones (CSS shows it under
+ * 767 px) whose text keeps about its size there, with every third week labelled.
+ */
+const SIZES = [
+  { W: 960, H: 300, every: 1, narrow: false },
+  { W: 320, H: 260, every: 3, narrow: true },
+] as const;
 const PAD = { top: 12, right: 8, bottom: 34, left: 44 };
 
 /** A round step for the y axis giving about four grid lines. */
@@ -28,11 +33,6 @@ export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard[
   const all = totals.reduce((a, b) => a + b, 0);
   const step = niceStep(Math.max(...totals, 1));
   const top = Math.max(step, Math.ceil(Math.max(...totals, 1) / step) * step);
-  const plotW = W - PAD.left - PAD.right;
-  const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(weekly.length, 1);
-  const barW = Math.min(48, slot * 0.6);
-  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
   const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
   const countOf = (w: Dashboard['Weekly'][number], s: (typeof WORK_ORDER_STATUSES)[number]) => w.Counts.find((c) => c.Status === s)?.Count ?? 0;
   // Statuses with no order in any week stay out of the legend and the table.
@@ -40,40 +40,53 @@ export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard[
 
   return (
     <div className="wo-chart">
-      <svg className="wo-chart__svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby="wo-chart-desc" focusable="false">
-        <desc id="wo-chart-desc">{t('workOrders.list.chartDesc', { weeks: weekly.length, total: all })}</desc>
-        {ticks.map((t) => (
-          <g key={t} className="wo-chart__grid">
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-            <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-              {t}
-            </text>
-          </g>
-        ))}
-        {weekly.map((w, i) => {
-          const cx = PAD.left + slot * i + slot / 2;
-          let acc = 0;
-          return (
-            <g key={w.WeekStart} data-week={w.WeekStart}>
-              {WORK_ORDER_STATUSES.map((s) => {
-                const n = countOf(w, s);
-                if (!n) return null;
-                const y0 = y(acc);
-                acc += n;
-                return (
-                  <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
-                    <title>{`${t('workOrders.list.weekOf')} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, t)} ${n}`}</title>
-                  </rect>
-                );
-              })}
-              <text className="wo-chart__label" x={cx} y={H - PAD.bottom + 16} textAnchor="middle">
-                {formatWeek(w.WeekStart, lang)}
-              </text>
-            </g>
-          );
-        })}
-        <line className="wo-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
-      </svg>
+      {SIZES.map(({ W, H, every, narrow }) => {
+        const plotW = W - PAD.left - PAD.right;
+        const plotH = H - PAD.top - PAD.bottom;
+        const slot = plotW / Math.max(weekly.length, 1);
+        const barW = Math.min(48, slot * 0.6);
+        const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+        const desc = `wo-chart-desc-${W}`;
+        return (
+          <svg key={W} className={`wo-chart__svg${narrow ? ' wo-chart__svg--narrow' : ''}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={desc} focusable="false">
+            <desc id={desc}>{t('workOrders.list.chartDesc', { weeks: weekly.length, total: all })}</desc>
+            {ticks.map((t) => (
+              <g key={t} className="wo-chart__grid">
+                <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
+                <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+                  {t}
+                </text>
+              </g>
+            ))}
+            {weekly.map((w, i) => {
+              const cx = PAD.left + slot * i + slot / 2;
+              let acc = 0;
+              return (
+                <g key={w.WeekStart} data-week={w.WeekStart}>
+                  {WORK_ORDER_STATUSES.map((s) => {
+                    const n = countOf(w, s);
+                    if (!n) return null;
+                    const y0 = y(acc);
+                    acc += n;
+                    return (
+                      <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
+                        <title>{`${t('workOrders.list.weekOf')} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, t)} ${n}`}</title>
+                      </rect>
+                    );
+                  })}
+                  {/* The latest week always has its label. */}
+                  {(weekly.length - 1 - i) % every === 0 && (
+                    <text className="wo-chart__label" x={cx} y={H - PAD.bottom + 16} textAnchor="middle">
+                      {formatWeek(w.WeekStart, lang)}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+            <line className="wo-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
+          </svg>
+        );
+      })}
       <ul className="wo-legend">
         {shown.map((s) => (
           <li key={s}>

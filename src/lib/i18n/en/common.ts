@@ -10,6 +10,7 @@ export default {
     fileClaimDisabled: 'You need an agency account to file a claim.',
     chat: 'Chat',
     chatUnavailable: 'Chat is unavailable right now. Please try again later.',
+    menu: 'Menu',
     userMenu: 'Account menu',
     manageUsers: 'Manage my users',
     manageAccount: 'Manage my account',

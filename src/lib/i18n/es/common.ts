@@ -13,6 +13,7 @@ export default {
     fileClaimDisabled: 'Necesita una cuenta de agencia para presentar un reclamo.',
     chat: 'Chat',
     chatUnavailable: 'El chat no está disponible ahora. Inténtelo más tarde.',
+    menu: 'Menú',
     userMenu: 'Menú de la cuenta',
     manageUsers: 'Administrar mis usuarios',
     manageAccount: 'Administrar mi cuenta',
