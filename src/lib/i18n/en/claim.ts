@@ -99,6 +99,7 @@ export default {
     cameraArea: 'Damage in front of the windshield camera or sensors needs a replacement (and recalibration).',
     moreThan3Chips: 'More than 3 chips or cracks cannot be repaired.',
   },
+  recommendationPending: 'Answer every question to see whether the glass can be repaired.',
   repairOk: 'This damage can be repaired.',
   // Step 5
   pieces: 'Which {group} glass is damaged?',

@@ -97,6 +97,7 @@ export default {
     cameraArea: 'El daño frente a la cámara o los sensores del parabrisas requiere reemplazo (y recalibración).',
     moreThan3Chips: 'No se pueden reparar más de 3 astillas o grietas.',
   },
+  recommendationPending: 'Responda todas las preguntas para saber si el vidrio se puede reparar.',
   repairOk: 'Este daño se puede reparar.',
   pieces: '¿Qué vidrio ({group}) está dañado?',
   choosePiece: 'Elija al menos una pieza.',
