@@ -4,7 +4,7 @@
  * reader's language. Loaded with the share actions, on demand.
  */
 import type { Quote } from '../api/quick-quote.ts';
-import type { Translator } from '../i18n.ts';
+import type { Key, Params, Translator } from '../i18n.ts';
 import type { ClaimFlow } from './flow-state.ts';
 import { vehicleLine } from './flow.ts';
 import { chosenParts } from './parts.ts';
@@ -15,8 +15,11 @@ export interface QuoteText {
   body: string;
 }
 
+/** What the text needs of a translator: the claim words (any translator that has them: a page's, or every namespace's). */
+type ClaimWords = ((key: Key<'claim'>, params?: Params) => string) & Pick<Translator<'claim'>, 'dynamic'>;
+
 /** The quote of a flow as a message to the policyholder. */
-export function quoteText(t: Translator<'claim'>, money: (amount: number) => string, f: ClaimFlow, q: Quote): QuoteText {
+export function quoteText(t: ClaimWords, money: (amount: number) => string, f: ClaimFlow, q: Quote): QuoteText {
   const vehicle = vehicleLine(f);
   // A label that is a question on the page ('Repair or replace?') reads as a label here.
   const row = (label: string, value: string) => `${label.replace(/[¿?]/g, '')}: ${value || '—'}`;
