@@ -6,6 +6,7 @@ import {
   backButton,
   CAMRY,
   camryToQuote,
+  chipsRadio,
   CRV,
   damageStep,
   detailsToReview,
@@ -154,7 +155,7 @@ test.describe('claim flow', () => {
     const form = stepForm(page);
     await form.getByRole('checkbox', { name: 'Windshield', exact: true }).check();
     await form.getByRole('radio', { name: 'Repair', exact: true }).check();
-    await page.getByLabel('Number of chips or cracks').selectOption('2');
+    await chipsRadio(page, '2').check();
     await nextTo(page, 4);
     await expect(page.getByTestId('repair-guidance')).toBeVisible();
     await form.getByRole('group', { name: /shattered/ }).getByRole('radio', { name: 'No' }).check();
@@ -163,7 +164,7 @@ test.describe('claim flow', () => {
     await expect(stepHeading(page, 3)).toBeVisible();
     await expect(form.getByRole('checkbox', { name: 'Windshield', exact: true })).toBeChecked();
     await expect(form.getByRole('radio', { name: 'Repair', exact: true })).toBeChecked();
-    await expect(page.getByLabel('Number of chips or cracks')).toHaveValue('2');
+    await expect(chipsRadio(page, '2')).toBeChecked();
 
     await backButton(page).click();
     await expect(stepHeading(page, 2)).toBeVisible();

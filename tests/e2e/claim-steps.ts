@@ -97,12 +97,16 @@ export async function ymmsStep(page: Page, v: { year: string; make: string; mode
   await nextTo(page, 3);
 }
 
+/** Step 3's number of chips or cracks: a radio per choice ('1', '2', '3', 'More than 3'). */
+export const chipsRadio = (page: Page, chips: string): Locator =>
+  stepForm(page).getByRole('group', { name: /^Number of chips or cracks/ }).getByRole('radio', { name: chips, exact: true });
+
 /** Step 3: the damaged glass, repair or replace and (for a repair) the chips; Next (the step after it depends on the answers). */
 export async function damageStep(page: Page, d: { glass: readonly string[]; service: 'Repair' | 'Replace'; chips?: string }): Promise<void> {
   const form = stepForm(page);
   for (const g of d.glass) await form.getByRole('checkbox', { name: g, exact: true }).check();
   await form.getByRole('radio', { name: d.service, exact: true }).check();
-  if (d.chips) await page.getByLabel('Number of chips or cracks').selectOption(d.chips);
+  if (d.chips) await chipsRadio(page, d.chips).check();
   await nextButton(page).click();
 }
 

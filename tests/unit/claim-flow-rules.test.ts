@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GlassPart } from '../../src/lib/api/quick-quote.ts';
 import { autoChosenParts, firstIncomplete, needsPartsStep, needsProblemStep, skipsStep } from '../../src/lib/claim/flow.ts';
+import { openingDeductible, zeroDeductible } from '../../src/lib/claim/checks.ts';
+import { windshieldPart } from '../../src/lib/claim/parts.ts';
+import { impliedFeatures } from '../../src/lib/claim/questions.ts';
 import { newClaimFlow, type ClaimFlow } from '../../src/stores/claim.ts';
 
 const part = (PartNumber: string, Group: GlassPart['Group'], Features: GlassPart['Features'] = []): GlassPart => ({
@@ -61,6 +64,58 @@ describe('claim flow steps', () => {
     const two = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', Parts: [part('FW1', 'Windshield'), part('FW2', 'Windshield', ['lane camera'])] });
     expect(skipsStep(two, 6)).toBe(false);
     expect(firstIncomplete(two)).toBe(6);
+  });
+});
+
+describe('step 6 starts from what step 4 said (issue 13: no no-camera windshield after damage in front of the camera)', () => {
+  const windshields = [part('FW-PLAIN', 'Windshield'), part('FW-CAM', 'Windshield', ['lane camera']), part('FW-CAM-RAIN', 'Windshield', ['lane camera', 'rain sensor'])];
+  /** Step 6 as PartSteps starts it: every question asked, the implied features ticked, the rest a No. */
+  const atStep6 = (problem: Record<string, boolean>) => {
+    const f = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', AutoReplaced: true, ProblemAnswers: problem, Parts: windshields });
+    const ticked: readonly string[] = impliedFeatures(problem);
+    const asked = ['lane camera', 'rain sensor'];
+    return { ...f, PropertyFor: `${f.CarId}:${windshields.map((p) => p.PartNumber).join(',')}`, PropertyQuestions: asked.map((id) => ({ QuestionId: id, Text: id })), PropertyAnswers: Object.fromEntries(asked.map((id) => [id, ticked.includes(id)])) };
+  };
+
+  it('damage in front of the camera: the camera is ticked and the windshield matched has one', () => {
+    expect(impliedFeatures({ inCameraArea: true })).toEqual(['lane camera']);
+    const f = atStep6({ shattered: false, crackOver6Inches: false, inDriverView: false, inCameraArea: true, edgeCrack: false });
+    expect(f.PropertyAnswers).toEqual({ 'lane camera': true, 'rain sensor': false });
+    expect(windshieldPart(f)?.PartNumber).toBe('FW-CAM');
+  });
+
+  it("'no' or no answer tells nothing: nothing is ticked", () => {
+    expect(impliedFeatures({ inCameraArea: false })).toEqual([]);
+    expect(impliedFeatures({})).toEqual([]);
+    expect(windshieldPart(atStep6({ inCameraArea: false, inDriverView: true }))?.PartNumber).toBe('FW-PLAIN');
+  });
+});
+
+describe('the deductible claim details open with (issue 13: agrees with the zero-deductible hint)', () => {
+  const at = (State: string, groups: ClaimFlow['SelectedGlassGroups'], QuoteDeductible: string, deductible = '') =>
+    openingDeductible({ ...flow({ State, SelectedGlassGroups: groups, QuoteDeductible }), insuranceClaimDetails: { ...newClaimFlow().insuranceClaimDetails, deductible } });
+
+  it('a windshield in Florida, Kentucky or South Carolina: 0, even when 500 was typed on the quote step', () => {
+    for (const state of ['FL', 'KY', 'SC']) {
+      expect(zeroDeductible({ State: state, SelectedGlassGroups: ['Windshield'] }), state).toBe(true);
+      expect(at(state, ['Windshield'], '500'), state).toBe('0');
+      expect(at(state, ['Windshield'], ''), state).toBe('0');
+    }
+    // Prefilled with the quote's 500 before the ZIP moved to Florida: back to 0.
+    expect(at('FL', ['Windshield', "Driver's side"], '500', '500')).toBe('0');
+  });
+
+  it('a deductible typed on the claim details page stays', () => {
+    expect(at('FL', ['Windshield'], '500', '250')).toBe('250');
+    expect(at('CO', ['Windshield'], '500', '250')).toBe('250');
+  });
+
+  it('elsewhere, or without a windshield: the quote step’s deductible, or nothing', () => {
+    expect(zeroDeductible({ State: 'CO', SelectedGlassGroups: ['Windshield'] })).toBe(false);
+    expect(zeroDeductible({ State: 'FL', SelectedGlassGroups: ['Back glass'] })).toBe(false);
+    expect(at('CO', ['Windshield'], '500')).toBe('500');
+    expect(at('FL', ['Back glass'], '500')).toBe('500');
+    expect(at('CO', ['Windshield'], '')).toBe('');
   });
 });
 

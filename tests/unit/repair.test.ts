@@ -7,6 +7,7 @@ import {
   PROBLEM_QUESTIONS,
   REPLACE_REASONS,
   repairGuidance,
+  shownRecommendation,
   type ProblemAnswers,
   type ReasonKey,
 } from '../../src/lib/claim/repair.ts';
@@ -100,5 +101,33 @@ describe('repair versus replace', () => {
       for (const r of REPLACE_REASONS) expect(reasons[r]?.length, `${lang} ${r}`).toBeGreaterThan(10);
       expect(reasons.moreThan3Chips).toContain(String(MAX_REPAIRABLE_CHIPS));
     }
+  });
+});
+
+describe('the recommendation step 4 shows while the questions are answered (issue 13: none before an answer allows one)', () => {
+  const ALL = PROBLEM_QUESTIONS.map((q) => q.id);
+  const shown = (chips: number, answers: ProblemAnswers, asked: readonly string[] = ALL, tempered = false) =>
+    shownRecommendation(repairGuidance({ tempered, numberOfChipsOrCracks: chips, answers }), asked, answers as Record<string, boolean | undefined>);
+
+  it('shows nothing before any answer, and nothing while a question is still open and every answer so far is no', () => {
+    expect(shown(1, {})).toBeNull();
+    expect(shown(1, { shattered: false, crackOver6Inches: false })).toBeNull();
+    expect(shown(2, { shattered: false, crackOver6Inches: false, inDriverView: false, inCameraArea: false })).toBeNull();
+  });
+
+  it('Repair once every question asked is answered no', () => {
+    expect(shown(1, { shattered: false, crackOver6Inches: false, inDriverView: false, inCameraArea: false, edgeCrack: false })).toBe('Repair');
+    // Only the questions asked count (side glass gets fewer; none asked decides at once).
+    expect(shown(1, { shattered: false }, ['shattered'])).toBe('Repair');
+    expect(shown(1, {}, [])).toBe('Repair');
+  });
+
+  it('Replace as soon as one answer calls for it, open questions or not', () => {
+    for (const id of ALL) expect(shown(1, { [id]: true }), id).toBe('Replace');
+  });
+
+  it('Replace before any answer when the damage alone decides: more than 3 chips, tempered glass', () => {
+    expect(shown(4, {})).toBe('Replace');
+    expect(shown(1, {}, ['shattered'], true)).toBe('Replace');
   });
 });

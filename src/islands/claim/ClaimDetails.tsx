@@ -7,17 +7,14 @@ import { useState } from 'react';
 import { GetStates } from '../../lib/api/states.ts';
 import { GetInsuranceCompanies } from '../../lib/api/user.ts';
 import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
-import { detailsChecks } from '../../lib/claim/checks.ts';
+import { detailsChecks, openingDeductible, zeroDeductible } from '../../lib/claim/checks.ts';
 import { isoDay, messageOf, rules } from '../../lib/claim/validation.ts';
-import { DAMAGE_DATE_YEARS, ZERO_DEDUCTIBLE_WINDSHIELD_STATES } from '../../lib/constants.ts';
+import { DAMAGE_DATE_YEARS } from '../../lib/constants.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { api } from '../../stores/api.ts';
-import { $claimFlow, updateClaim, type AdditionalDetails, type ClaimFlow, type InsuranceClaimDetails } from '../../stores/claim.ts';
+import { $claimFlow, updateClaim, type AdditionalDetails, type InsuranceClaimDetails } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, Failed, FinishQuote, Nav, useCall, type Ctx } from './ui.tsx';
-
-/** Whether state law waives the deductible for this claim (a windshield in a zero-deductible state). */
-const zeroDeductible = (g: ClaimFlow) => g.SelectedGlassGroups.includes('Windshield') && ZERO_DEDUCTIBLE_WINDSHIELD_STATES.includes(g.State);
 
 export default function ClaimDetails() {
   return <ClaimPage claim>{(page) => <Details page={page} />}</ClaimPage>;
@@ -32,8 +29,9 @@ function Details({ page }: { page: Ctx }) {
     const d = g.additionalDetails;
     // Claims are mostly filed the day the damage happens: the damage date starts as today (the review shows it).
     if (!d.zipCode && g.ZipCode) updateClaim({ additionalDetails: { ...d, zipCode: g.ZipCode, city: d.city || g.City, selectedState: d.selectedState || g.State, damageDate: d.damageDate || isoDay(new Date()) } });
-    const deductible = g.QuoteDeductible || (zeroDeductible(g) ? '0' : '');
-    if (!g.insuranceClaimDetails.deductible && deductible) updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, deductible } });
+    // Where state law waives the deductible (the hint under the field says so) it starts at 0, whatever the quote step had.
+    const deductible = openingDeductible(g);
+    if (deductible !== g.insuranceClaimDetails.deductible) updateClaim({ insuranceClaimDetails: { ...$claimFlow.get().insuranceClaimDetails, deductible } });
     return new URLSearchParams(location.search).get('from') === 'review';
   });
   const carriers = useCall('carriers', () => api.call(GetInsuranceCompanies, {}));

@@ -2,11 +2,14 @@
  * policy-holder-quote: the quote for the policyholder to see. A cash quote ends here ('Start a new quote',
  * 'Back to dashboard'); a claim continues to the appointment options.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
 import { $claimProgress, updateClaim } from '../../stores/claim.ts';
 import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
 import { ClaimPage, FinishQuote, Nav, type Ctx } from './ui.tsx';
+
+// Email, print and copy: their code loads after the page (the claim pages' first visit stays within the JS budget).
+const QuoteShare = lazy(() => import('./QuoteShare.tsx'));
 
 export default function PolicyholderQuote() {
   return <ClaimPage>{(page) => <QuotePage page={page} />}</ClaimPage>;
@@ -29,6 +32,9 @@ function QuotePage({ page }: { page: Ctx }) {
     <>
       <h1>{t('claim.phQuote')}</h1>
       <p className="muted">{t('claim.phQuoteIntro')}</p>
+      <Suspense fallback={<div className="quote-share" />}>
+        <QuoteShare page={page} />
+      </Suspense>
       <div className="card flow-card">
         <Summary rows={[r.location, r.vehicle, r.glass, r.service, r.parts]} />
       </div>

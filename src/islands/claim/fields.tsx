@@ -85,6 +85,8 @@ interface FieldProps {
   hint?: string | undefined;
   /** Reformats a valid value on blur (the phone's 3-3-4). */
   format?: (value: string) => string;
+  /** A button that acts on the field, on the control's line (hint above, message below both). */
+  action?: ReactNode;
 }
 
 /** A labelled text input (or textarea / select through `as`). */
@@ -98,6 +100,7 @@ export function TextField({
   req,
   hint,
   format,
+  action,
   type = 'text',
   as,
   children,
@@ -149,7 +152,18 @@ export function TextField({
           {hint}
         </p>
       )}
-      {as === 'select' ? <select {...props}>{children}</select> : as === 'textarea' ? <textarea {...props} /> : <input type={type} {...props} />}
+      {action ? (
+        <div className="field__control">
+          <input type={type} {...props} />
+          {action}
+        </div>
+      ) : as === 'select' ? (
+        <select {...props}>{children}</select>
+      ) : as === 'textarea' ? (
+        <textarea {...props} />
+      ) : (
+        <input type={type} {...props} />
+      )}
       {error && (
         <p id={`${id}-error`} className="field__error">
           {form.m(error)}

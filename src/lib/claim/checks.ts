@@ -1,5 +1,6 @@
 /** The checks of the claim pages (appointment, claim details), in screen order, with the spec's messages. */
 import type { ContactMethod, SchedulingOption } from '../api/quick-submit.ts';
+import { ZERO_DEDUCTIBLE_WINDSHIELD_STATES } from '../constants.ts';
 import type { ClaimFlow } from './flow-state.ts';
 import { MESSAGES, requiredMessage, rules } from './validation.ts';
 
@@ -47,4 +48,19 @@ export function detailsChecks(f: ClaimFlow): Check[] {
     ['zip-code', rules.zip(d.zipCode)],
     ['damage-date', rules.damageDate(d.damageDate)],
   ];
+}
+
+/** Whether state law waives the deductible for this claim: a windshield in a zero-deductible state (the policyholder's, step 1). */
+export const zeroDeductible = (f: Pick<ClaimFlow, 'SelectedGlassGroups' | 'State'>) =>
+  f.SelectedGlassGroups.includes('Windshield') && ZERO_DEDUCTIBLE_WINDSHIELD_STATES.includes(f.State);
+
+/**
+ * The deductible the claim-details page opens with. Where state law waives it (the page says so under the field)
+ * it is 0, also when a deductible was typed on the quote step or prefilled from it before the ZIP changed; a
+ * deductible the agent typed on this page stays. Elsewhere: what is there, else the quote step's.
+ */
+export function openingDeductible(f: Pick<ClaimFlow, 'SelectedGlassGroups' | 'State' | 'QuoteDeductible' | 'insuranceClaimDetails'>): string {
+  const current = f.insuranceClaimDetails.deductible;
+  if (zeroDeductible(f)) return current && current !== f.QuoteDeductible ? current : '0';
+  return current || f.QuoteDeductible;
 }

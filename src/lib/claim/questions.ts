@@ -27,3 +27,12 @@ export function distinguishingFeatures(parts: readonly { features: readonly stri
     return n > 0 && n < parts.length;
   });
 }
+
+/**
+ * The features the problem answers (step 4) already tell: damage 'in front of the camera' means the windshield has
+ * one. Step 6 starts with these ticked, so the windshield it matches agrees with what the agent said; an answer
+ * of 'no' tells nothing (the damage is elsewhere, there may still be a camera).
+ */
+export function impliedFeatures(problemAnswers: Readonly<Record<string, boolean | undefined>>): GlassFeature[] {
+  return problemAnswers.inCameraArea === true ? ['lane camera'] : [];
+}

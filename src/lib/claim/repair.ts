@@ -84,3 +84,17 @@ export function repairGuidance(input: RepairGuidanceInput): RepairGuidance {
   const reasons = REPLACE_REASONS.filter((r) => hit[r]);
   return { recommendation: reasons.length ? 'Replace' : 'Repair', reasons };
 }
+
+/**
+ * The recommendation to show while the problem questions are being answered: Replace as soon as one rule calls
+ * for it (one 'yes' is enough, and tempered glass or more than 3 chips need no answer at all); Repair only once
+ * every question asked is answered (an unanswered question is not a 'no' yet); null until then.
+ */
+export function shownRecommendation(
+  guidance: RepairGuidance,
+  asked: readonly string[],
+  answers: Readonly<Record<string, boolean | undefined>>,
+): RepairGuidance['recommendation'] | null {
+  if (guidance.recommendation === 'Replace') return 'Replace';
+  return asked.every((id) => typeof answers[id] === 'boolean') ? 'Repair' : null;
+}

@@ -16,7 +16,10 @@ import { priceQuote } from '../services/pricing.ts';
 import { distanceMiles, lookupZip } from '../services/zip.ts';
 import { defaultNote, openWorkOrders, recalibrationOf, type Filing } from '../services/work-orders/lifecycle.ts';
 import { appointmentAfter, recalibrationResult, surveyFor, technicianFor } from './glass-provider.ts';
-import type { CatalogPart } from '../../lib/claim/glass.ts';
+import { GLASS_FEATURES, type CatalogPart } from '../../lib/claim/glass.ts';
+import { answerKey } from '../../lib/claim/flow.ts';
+import { distinguishingFeatures } from '../../lib/claim/questions.ts';
+import { ZERO_DEDUCTIBLE_WINDSHIELD_STATES } from '../../lib/constants.ts';
 import { LIFECYCLE, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { seededRandom } from '../random.ts';
 import { toPart, type PartRow } from '../services/catalog.ts';
@@ -220,8 +223,17 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
       const camera = windshields.filter((w) => w.recalibration !== 'none');
       chosen = [camera.length && r() < (car.year >= 2018 ? 0.75 : 0.35) ? p(camera) : p(windshields.length ? windshields : glass)];
     }
-    const deductible = p(DEDUCTIBLES);
+    // Where state law waives the deductible for a windshield, the claim has none (as the claim details page prefills it).
+    const drawn = p(DEDUCTIBLES);
+    const deductible = group === 'Windshield' && ZERO_DEDUCTIBLE_WINDSHIELD_STATES.includes(z.state) ? '0' : drawn;
     const quote = priceQuote({ parts: chosen, repairOrReplace, chips, deductible: Number(deductible), stateCode: z.state });
+    // The answers the flow would have: a repair answered every problem question 'no'; step 6 asked what tells the
+    // car's windshields apart, and the answers describe the windshield chosen.
+    const candidates = glass.filter((g) => g.group === 'Windshield');
+    const propertyAnswers =
+      group === 'Windshield' && candidates.length > 1
+        ? Object.fromEntries(distinguishingFeatures(candidates, GLASS_FEATURES).map((f) => [answerKey(f), chosen[0]!.features.includes(f)]))
+        : {};
     const carriers2 = DEMO_CARRIERS.filter(([e, a, , removed]) => e === userEmail && a === plan.agencyNumber && !removed).map(([, , c]) => c);
     const carrier = carriers2.length && r() < 0.85 ? p(carriers2) : p(carriers).name;
     const first = p(FIRST_NAMES);
@@ -265,8 +277,13 @@ export async function seedWorkOrders(db: Db, now = new Date()): Promise<{ create
       },
       Damage: {
         SelectedGlassGroups: [group], RepairOrReplace: repairOrReplace, NumberOfChipsOrCracks: chips, PartNumbers: chosen.map((c) => c.partNumber),
-        ProblemAnswers: repairOrReplace === 'Repair' ? { crackOver6Inches: false, inDriverView: false } : group === 'Windshield' ? { crackOver6Inches: true } : { shattered: true },
-        PropertyAnswers: {},
+        ProblemAnswers:
+          repairOrReplace === 'Repair'
+            ? { shattered: false, crackOver6Inches: false, inDriverView: false, inCameraArea: false, edgeCrack: false }
+            : group === 'Windshield'
+              ? { crackOver6Inches: true }
+              : { shattered: true },
+        PropertyAnswers: propertyAnswers,
       },
       AgentNumber: user.agent_number,
       AgentFirstName: user.first_name,

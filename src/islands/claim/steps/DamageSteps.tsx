@@ -3,16 +3,23 @@ import { replyOf } from '../../../lib/api/client.ts';
 import { useEffect } from 'react';
 import { GetGlassOptionsByCarId, GetProblemQuestions } from '../../../lib/api/quick-quote.ts';
 import { temperedChosen } from '../../../lib/claim/parts.ts';
+import { impliedFeatures } from '../../../lib/claim/questions.ts';
 import { GLASS_GROUPS, REPAIR_OR_REPLACE, type RepairOrReplace } from '../../../lib/claim/glass.ts';
-import { repairGuidance, type ProblemAnswers } from '../../../lib/claim/repair.ts';
+import { repairGuidance, shownRecommendation, type ProblemAnswers } from '../../../lib/claim/repair.ts';
 import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
-import { TextField } from '../fields.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
 import { allAnswered, YesNoQuestions, type AnswerSet } from './YesNoQuestions.tsx';
 
-const PROBLEM: AnswerSet = { field: 'ProblemAnswers', prefix: 'q' };
+const PROBLEM: AnswerSet = {
+  field: 'ProblemAnswers',
+  prefix: 'q',
+  // What the answers tell about the windshield (a camera) is ticked on step 6: when it changes, step 6 starts again from it.
+  alsoResets: (before, after) => (impliedFeatures(before).join() === impliedFeatures(after).join() ? {} : { PropertyFor: '' }),
+};
+/** The chips or cracks choices: 1, 2, 3 and 4 (= more than 3). */
+const CHIPS = [1, 2, 3, 4] as const;
 
 /** What a change of the glass or of repair/replace resets: the questions asked for them and the quote. */
 const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswers: {}, AutoReplaced: false, Quote: null };
@@ -64,22 +71,18 @@ export function DamageStep({ page, form, next }: StepProps) {
         onChange={(v) => updateClaim({ RepairOrReplace: v as RepairOrReplace, ...NO_QUESTIONS })}
         check={(v) => (v ? null : t('claim.chooseService'))}
       />
-      <TextField
+      {/* Four choices: radios in a row (a select hides them behind a click). */}
+      <Choices
         form={form}
         id="chips"
-        label={t('claim.chips')}
-        as="select"
+        legend={t('claim.chips')}
         req={rr === 'Repair'}
+        row
+        options={CHIPS.map((n) => ({ value: String(n), label: n > 3 ? t('claim.moreThan3') : String(n) }))}
         value={flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : ''}
         onChange={(v) => updateClaim({ NumberOfChipsOrCracks: v ? Number(v) : -1, Quote: null })}
-        rule={(v) => chipsRule(rr, v ? Number(v) : -1)}
-      >
-        <option value="">{t('claim.choose')}</option>
-        <option value="1">1</option>
-        <option value="2">2</option>
-        <option value="3">3</option>
-        <option value="4">{t('claim.moreThan3')}</option>
-      </TextField>
+        check={(v) => chipsRule(rr, v ? Number(v) : -1)}
+      />
     </>
   );
 }
@@ -103,6 +106,8 @@ export function QuestionsStep({ page, form, next }: StepProps) {
 
   const questions = flow.ProblemQuestions ?? [];
   next.current = () => flow.ProblemQuestions !== null && allAnswered(form, t, flow, PROBLEM, questions);
+  // No recommendation before the answers allow one (Repair needs every answer; one 'yes' is enough for Replace).
+  const shown = shownRecommendation(guidance, questions.map((q) => q.QuestionId), flow.ProblemAnswers);
 
   if (load.failed) return <Failed t={t} retry={load.retry} />;
   if (flow.ProblemQuestions === null) return <Loading t={t} />;
@@ -112,7 +117,8 @@ export function QuestionsStep({ page, form, next }: StepProps) {
       <YesNoQuestions form={form} t={t} flow={flow} set={PROBLEM} questions={questions} />
       <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
         <h3 id="guidance-title">
-          {t('claim.recommendation')}: {t.dynamic(`claim.service.${guidance.recommendation}`, guidance.recommendation)}
+          {t('claim.recommendation')}
+          {shown && `: ${t.dynamic(`claim.service.${shown}`, shown)}`}
         </h3>
         <div role="status">
           {flow.AutoReplaced && <p className="flow-guidance__switched">{t('claim.switched')}</p>}
@@ -123,7 +129,7 @@ export function QuestionsStep({ page, form, next }: StepProps) {
               ))}
             </ul>
           ) : (
-            <p>{t('claim.repairOk')}</p>
+            <p>{shown ? t('claim.repairOk') : t('claim.recommendationPending')}</p>
           )}
         </div>
       </section>

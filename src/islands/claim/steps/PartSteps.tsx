@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { GetProblemPropertyQuestions, type GlassPart } from '../../../lib/api/quick-quote.ts';
 import { answerKey, candidatesKey, windshieldCandidates } from '../../../lib/claim/flow.ts';
 import { windshieldPart } from '../../../lib/claim/parts.ts';
+import { impliedFeatures } from '../../../lib/claim/questions.ts';
 import { GLASS_GROUPS } from '../../../lib/claim/glass.ts';
 import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim } from '../../../stores/claim.ts';
@@ -70,7 +71,8 @@ export function PropertyStep({ page, form, next, skip }: StepProps) {
   );
   const answers = (qs: readonly { QuestionId: string }[], ticked: readonly string[]) => Object.fromEntries(qs.map((q) => [q.QuestionId, ticked.includes(q.QuestionId)]));
   useEffect(() => {
-    if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: answers(load.data, []), Quote: null });
+    // What step 4's answers already tell (damage in front of the camera: there is one) starts ticked.
+    if (load.data) updateClaim({ PropertyQuestions: load.data, PropertyFor: key, PropertyAnswers: answers(load.data, impliedFeatures($claimFlow.get().ProblemAnswers)), Quote: null });
   }, [load.data, key]);
   const questions = fresh ? flow.PropertyQuestions! : [];
   useEffect(() => {

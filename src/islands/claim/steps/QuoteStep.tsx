@@ -60,10 +60,12 @@ export default function QuoteStep({ page, form, next }: StepProps) {
           maxLength={20}
           rule={deductibleRule}
           onChange={setDeductible}
+          action={
+            <button type="button" className="btn btn--secondary" onClick={requote}>
+              {t('claim.requote')}
+            </button>
+          }
         />
-        <button type="button" className="btn btn--secondary" onClick={requote}>
-          {t('claim.requote')}
-        </button>
       </div>
       {load.failed ? (
         <Failed t={t} retry={load.retry} text={load.problem ? t.message(replyOf(load.problem)) : undefined} />

@@ -198,10 +198,12 @@ export default function VehicleStep({ page, form, next }: StepProps) {
                 if (r.ok) void findVin(v);
               }
             }}
+            action={
+              <button type="button" className="btn btn--secondary" disabled={finding} onClick={() => void findVin(vin).then((ok) => ok || focusField('vin'))}>
+                {finding ? t('claim.loading') : t('claim.findVin')}
+              </button>
+            }
           />
-          <button type="button" className="btn btn--secondary" disabled={finding} onClick={() => void findVin(vin).then((ok) => ok || focusField('vin'))}>
-            {finding ? t('claim.loading') : t('claim.findVin')}
-          </button>
         </div>
       )}
       {byYmms && (

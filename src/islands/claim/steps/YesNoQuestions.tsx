@@ -9,6 +9,8 @@ type Question = { QuestionId: string; Text: string };
 export interface AnswerSet {
   field: 'ProblemAnswers' | 'PropertyAnswers';
   prefix: 'q' | 'p';
+  /** What else a changed answer resets (from the answers before and after it). */
+  alsoResets?: (before: Record<string, boolean>, after: Record<string, boolean>) => Partial<ClaimFlow>;
 }
 
 const fieldId = (set: AnswerSet, q: Question) => `${set.prefix}-${answerKey(q.QuestionId)}`;
@@ -39,7 +41,11 @@ export function YesNoQuestions({ form, t, flow, set, questions }: { form: Form; 
           options={yesNo(t)}
           value={answerOf(flow, set, q)}
           // A changed answer can change the part or the service: the quote is priced again.
-          onChange={(v) => updateClaim({ [set.field]: { ...$claimFlow.get()[set.field], [q.QuestionId]: v === 'yes' }, Quote: null })}
+          onChange={(v) => {
+            const before = $claimFlow.get()[set.field];
+            const after = { ...before, [q.QuestionId]: v === 'yes' };
+            updateClaim({ [set.field]: after, Quote: null, ...set.alsoResets?.(before, after) });
+          }}
           check={(v) => (v ? null : t('claim.answer'))}
         />
       ))}

@@ -83,9 +83,10 @@ export async function serviceActivity(db: Queryable, user: UserRow, workOrderId:
       RepairOrReplace: order.repair_or_replace,
       Glass: sub.Damage?.SelectedGlassGroups ?? [],
       NumberOfChipsOrCracks: sub.Damage?.NumberOfChipsOrCracks ?? -1,
+      // The glass of the claim; a repair leaves it (and the camera behind it) in place: nothing to recalibrate.
       Parts: partNumbers.map((pn) => {
         const part = parts.find((x) => x.part_number === pn);
-        return { PartNumber: pn, Description: part?.description ?? '', Recalibration: part?.recalibration ?? 'none' };
+        return { PartNumber: pn, Description: part?.description ?? '', Recalibration: order.repair_or_replace === 'Repair' ? 'none' : (part?.recalibration ?? 'none') };
       }),
     },
     Quote: {
