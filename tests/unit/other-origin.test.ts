@@ -1,16 +1,19 @@
 // A page opened on another name of the machine (http://127.0.0.1:PORT) goes to the public origin, where
-// sign-in works; the Spanish host, the API, the provider and the sign-in settings stay where they are.
+// sign-in works; the Spanish host, the API, the provider and the sign-in settings stay where they are. The
+// Spanish host is the site's second origin: a sign-in may start and end there, and its pages may call the API.
+import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { otherOriginRedirect } from '../../src/server/site.ts';
-import { startTestPortal } from './helpers/portal.ts';
+import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 
 let portal: RunningPortal;
 let port: string;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ SEED_DEMO: 'false' });
+  portal = await startTestPortal();
   port = new URL(portal.url).port;
 });
 afterAll(async () => {
@@ -96,5 +99,86 @@ describe('otherOriginRedirect (the rule)', () => {
     expect(otherOriginRedirect('http://localhost:4321', page('bad host name'))).toBeNull();
     // The first X-Forwarded-Host of a chain of proxies is the browser's.
     expect(otherOriginRedirect('https://portal.example.com', page('10.0.0.5:4321', { forwardedHost: 'portal.example.com, proxy.internal' }))).toBeNull();
+  });
+});
+
+describe('the Spanish host is the second origin of the site', () => {
+  const spanish = () => `http://espanol.localhost:${port}`;
+
+  /** The code flow as the browser runs it on the Spanish host: authorize with its redirect URI, the login step, the code. */
+  async function codeFor(redirectUri: string) {
+    const cookies = new Map<string, string>();
+    const go = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const i = pair!.indexOf('=');
+        cookies.set(pair!.slice(0, i).trim(), pair!.slice(i + 1).trim());
+      }
+      return res;
+    };
+    const verifier = randomBytes(32).toString('base64url');
+    const auth = new URL(`${portal.url}/oidc/auth`);
+    auth.search = new URLSearchParams({
+      client_id: CLIENT_ID,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid profile email',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'x',
+    }).toString();
+    let res = await go(auth.href);
+    const location = res.headers.get('location');
+    if (!location) return { refused: res.status, verifier, code: null };
+    const uid = new URL(location, portal.url).pathname.split('/').pop()!;
+    res = await go(`${portal.url}/oidc/interaction/${uid}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: portal.url },
+      body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
+    });
+    let next = ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
+    for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, portal.url).href)).headers.get('location') ?? '';
+    return { refused: null, verifier, code: new URL(next).searchParams.get('code') };
+  }
+
+  it('a sign-in that starts on the Spanish host comes back there, and its page exchanges the code across origins (CORS)', async () => {
+    const redirectUri = `${spanish()}/dashboard/login`;
+    const { code, verifier } = await codeFor(redirectUri);
+    expect(code).toBeTruthy();
+    const res = await fetch(`${portal.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: spanish() },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(spanish());
+    const { access_token } = (await res.json()) as { access_token: string };
+
+    // Its pages' state-changing calls are the site's own (same-origin check), another origin's are not.
+    const notify = (origin: string) =>
+      fetch(`${portal.url}/agentdashboard/api/v1/User/NotifyUserLoggedIn/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}`, origin },
+        body: JSON.stringify({ AppName: 'AgentPortal' }),
+      });
+    expect((await notify(spanish())).status).toBe(200);
+    expect((await notify('https://evil.example')).status).toBe(403);
+  });
+
+  it('another origin may neither be the redirect URI nor call the token endpoint from a page', async () => {
+    expect((await codeFor('https://evil.example/dashboard/login')).refused).toBe(400);
+    const res = await fetch(`${portal.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope', redirect_uri: `${portal.url}/dashboard/login`, client_id: CLIENT_ID, code_verifier: 'x'.repeat(43) }),
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(((await res.json()) as { error_description?: string }).error_description).toMatch(/origin https:\/\/evil\.example not allowed/);
+  });
+
+  it("pages may connect to the provider's origin (the CSP names it beside 'self')", async () => {
+    const res = await fetch(`${portal.url}/auth-config.json`);
+    expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${portal.url};`);
   });
 });
