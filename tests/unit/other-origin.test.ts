@@ -46,7 +46,8 @@ describe('a page opened at another origin than PUBLIC_URL', () => {
   });
 
   it('the public origin itself, and a proxy that names it in X-Forwarded-Host, are served (no redirect)', async () => {
-    for (const headers of [{ host: `localhost:${port}` }, { host: `LOCALHOST:${port}` }, { host: `127.0.0.1:${port}`, 'x-forwarded-host': `localhost:${port}` }]) {
+    const cases: Record<string, string>[] = [{ host: `localhost:${port}` }, { host: `LOCALHOST:${port}` }, { host: `127.0.0.1:${port}`, 'x-forwarded-host': `localhost:${port}` }];
+    for (const headers of cases) {
       const got = await send('/dashboard/login', headers);
       expect(got.status, JSON.stringify(headers)).not.toBe(307);
       expect(got.location).toBeUndefined();
