@@ -14,6 +14,9 @@ const PORTAL_CORE = new RegExp(
     String.raw`src[\/]lib[\/](constants|format|routes|i18n|i18n[\/]translate|i18n[\/]en[\/]common)\.ts$`,
     String.raw`src[\/]lib[\/]api[\/](client|contract|platform|user|index)\.ts$`,
     String.raw`src[\/]islands[\/]shared[\/](use-t|use-call|GuardError)\.tsx?$`,
+    // The signed-in header's actions, user menu and agency dropdown: every dashboard page's header and the content
+    // hub's signed-in header load them (one home, no chunk of their own).
+    String.raw`src[\/]islands[\/]shell[\/](HeaderActions|UserMenu|AgencyDropdown|use-menu)\.tsx?$`,
   ].join('|'),
 );
 

@@ -37,10 +37,14 @@ export const DEFAULT_NUMBER_OF_CHIPS_OR_CRACKS = -1;
 /** The sessionStorage key of the claim flow's state (one flow per tab; cleared when the user leaves the flow). */
 export const CLAIM_FLOW_KEY = 'portal.claimFlow';
 
-/** Agency Care Desk contact details shown in the footer panel. */
+/**
+ * The Agency Care Desk's one phone number (calls and texts, 10 digits) and support email: the only source of
+ * them. The footer panel, the care-desk and help pages' contact widget and the zero-agency dashboard read them
+ * here; the content pages carry no contact details of their own.
+ */
 export const CARE_DESK = {
-  textNumber: '8005550199',
-  supportEmail: 'agencycaredesk@glasscare.example',
+  phone: '8005550199',
+  email: 'agencycaredesk@glasscare.example',
 } as const;
 
 /** States whose law waives the deductible for windshield damage under comprehensive coverage (Florida 627.7288, Kentucky, South Carolina): a claim's deductible starts at 0 there. */

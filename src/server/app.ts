@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { LiveSite } from './live-site.ts';
-import { siteRoutes } from './site.ts';
+import { otherOriginRedirect, siteRoutes } from './site.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { CONTENT_BASE, DASHBOARD_BASE } from '../lib/api/contract.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -75,6 +75,22 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await next();
     for (const [k, v] of Object.entries(opts.headers)) c.res.headers.set(k, v);
   });
+  if (opts.site) {
+    // A page opened on another host (http://127.0.0.1:PORT) goes to the same path on PUBLIC_URL, where sign-in works.
+    app.use('*', async (c, next) => {
+      const url = new URL(c.req.url);
+      const to = otherOriginRedirect(opts.origin, {
+        method: c.req.method,
+        path: url.pathname,
+        search: url.search,
+        host: c.req.header('host'),
+        forwardedHost: c.req.header('x-forwarded-host'),
+      });
+      if (!to) return next();
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(to, 307);
+    });
+  }
   // API replies are never cached. Each call's own body limit (contract.maxBody, default 64 KB) is applied
   // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB).
   for (const [prefix, ceiling] of [['/agentdashboard/*', 1024 * 1024], ['/api/*', 64 * 1024]] as const) {

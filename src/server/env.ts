@@ -83,3 +83,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function publicOrigin(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }
+
+/**
+ * The Spanish site's origin (spec section 1: a host containing 'espanol.'): the public origin with 'espanol.' in
+ * front of its host name (http://localhost:4321 → http://espanol.localhost:4321). The same process serves it; the
+ * provider accepts sign-ins that start there.
+ */
+export function spanishOrigin(origin: string): string {
+  const url = new URL(origin);
+  if (!url.hostname.includes('espanol.')) url.hostname = `espanol.${url.hostname}`;
+  return url.origin;
+}
+
+/** The origins browsers use for the site: the public origin and its Spanish host. */
+export function siteOrigins(origin: string): string[] {
+  return [origin, spanishOrigin(origin)];
+}

@@ -27,8 +27,11 @@ export function inlineScriptHashes(siteDir: string): string[] {
   return [...hashes].sort();
 }
 
-/** The security headers every response carries. */
-export function securityHeaders(scriptHashes: readonly string[], secure: boolean): Record<string, string> {
+/**
+ * The security headers every response carries. `connectTo` names the other origins pages may call: the OpenID
+ * provider's, which pages on the Spanish host (another origin) reach for sign-in and renewal.
+ */
+export function securityHeaders(scriptHashes: readonly string[], secure: boolean, connectTo: readonly string[] = []): Record<string, string> {
   const csp = [
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search; it does not allow eval() of JavaScript.
@@ -36,7 +39,7 @@ export function securityHeaders(scriptHashes: readonly string[], secure: boolean
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${connectTo.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -81,9 +81,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const published = existsSync(env.SITE_DIR) ? publishedSiteFor(sitesDir, env.SITE_DIR) : { dir: null, stale: false };
   const site = new LiveSite(published.dir ?? env.SITE_DIR);
   const secure = origin.startsWith('https://');
-  const headers = securityHeaders(inlineScriptHashes(site.dir), secure);
+  // Pages may call the provider: from the Spanish host (another origin) and with an external issuer.
+  const connectTo = [new URL(authority).origin];
+  const headers = securityHeaders(inlineScriptHashes(site.dir), secure, connectTo);
   // A new site brings new inline-script hashes: the CSP follows the switch.
-  site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure)));
+  site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo)));
   const publisher = existsSync(env.SITE_DIR) ? createPublisher({ origin, sitesDir, site }) : undefined;
   const app = createApp({
     db,

@@ -15,6 +15,38 @@ export function contentPathFor(path: string, host: string | undefined): string {
   return `/es${path === '/' ? '/' : path}`;
 }
 
+/** Paths that are never redirected to the public origin: the services, the OpenID provider and the sign-in settings. */
+const NOT_PAGES = /^\/(agentdashboard|api|oidc|experiments)(\/|$)|^\/auth-config\.json$/;
+
+/**
+ * Where a request for the site that arrived on another host must go, or null to serve it. Sign-in works only
+ * on the public origin (the provider's redirect URI, its CORS and the browser's `connect-src 'self'` all name
+ * it), so a page opened at http://127.0.0.1:PORT (or any other name of the machine) is sent to the same path on
+ * PUBLIC_URL instead of failing at sign-in. The host is the proxy's `X-Forwarded-Host` when there is one, else
+ * `Host`; without either nothing is judged. A Spanish host (containing 'espanol.', spec section 1) is the site's
+ * second origin and is served as it is. Only page requests (GET, HEAD) move: the API, the provider and
+ * /auth-config.json answer on any host, as before. The target is always PUBLIC_URL, never the request's host.
+ */
+export function otherOriginRedirect(
+  origin: string,
+  req: { method: string; path: string; search: string; host: string | undefined; forwardedHost: string | undefined },
+): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (NOT_PAGES.test(req.path)) return null;
+  const raw = (req.forwardedHost?.split(',')[0] ?? req.host ?? '').trim().toLowerCase();
+  if (!raw || raw.includes('espanol.')) return null;
+  const publicUrl = new URL(origin);
+  let host: string;
+  try {
+    // The same default-port rules as the origin's (example.com:443 is example.com on https).
+    host = new URL(`${publicUrl.protocol}//${raw}`).host;
+  } catch {
+    return null;
+  }
+  if (host === publicUrl.host) return null;
+  return `${publicUrl.origin}${req.path}${req.search}`;
+}
+
 /** Serves the live site: query URLs of the spec, the Spanish host, static files; `notFound` answers the rest. */
 export function siteRoutes(site: LiveSite): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
   const r = new Hono<AppEnv>();

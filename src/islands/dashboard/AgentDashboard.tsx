@@ -9,6 +9,8 @@ import { withWaiting } from '../../stores/waiting.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import { loadWorkOrdersPanel, type WorkOrdersProps } from '../shared/work-orders-panel.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
+import { CARE_DESK } from '../../lib/constants.ts';
+import { formatPhone } from '../../lib/format.ts';
 import QuickStart from './QuickStart.tsx';
 
 /** Failed to load the work-order views (network): say so, offer a reload. */
@@ -133,6 +135,13 @@ export default function AgentDashboard() {
             <div className="card empty" data-testid="no-agencies">
               <p><strong>{t('dashboard.none')}</strong></p>
               <p>{t('dashboard.noneHelp')}</p>
+              {/* The search the spec's message points to comes with agency onboarding (issue 14): until then, where to go. */}
+              <p>{t('dashboard.noneNext')}</p>
+              <ul className="contact__list" data-testid="no-agencies-care-desk">
+                <li><a href={`tel:+1${CARE_DESK.phone}`}>{formatPhone(CARE_DESK.phone)}</a></li>
+                <li><a href={`mailto:${CARE_DESK.email}`}>{CARE_DESK.email}</a></li>
+                <li><a href="/agency-care-desk">{t('dashboard.noneCareDesk')}</a></li>
+              </ul>
             </div>
           ) : (
             <ul className="agency-cards">

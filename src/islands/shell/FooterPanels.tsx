@@ -45,10 +45,10 @@ export default function FooterPanels() {
           <h2 id="care-desk-title" className="panel__title">{t('common.careDeskTitle')}</h2>
           <ul className="panel__list">
             <li>
-              {t('common.careDeskText')}: <a href={`sms:+1${CARE_DESK.textNumber}`}>{formatPhone(CARE_DESK.textNumber)}</a>
+              {t('common.careDeskText')}: <a href={`sms:+1${CARE_DESK.phone}`}>{formatPhone(CARE_DESK.phone)}</a>
             </li>
             <li>
-              {t('common.careDeskEmail')}: <a href={`mailto:${CARE_DESK.supportEmail}`}>{CARE_DESK.supportEmail}</a>
+              {t('common.careDeskEmail')}: <a href={`mailto:${CARE_DESK.email}`}>{CARE_DESK.email}</a>
             </li>
             <li>
               <a href="/agency-care-desk">{t('common.careDeskFaqs')}</a>

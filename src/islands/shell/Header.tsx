@@ -1,9 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { routeForScenario } from '../../lib/navigation.ts';
-import { fileClaimButton } from '../../lib/roles.ts';
 import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
-import { $session } from '../../stores/session.ts';
 import { $claimProgress, $user, $userStatus } from '../../stores/user.ts';
 import { runGuard } from '../../stores/guard.ts';
 import AgencyDropdown from './AgencyDropdown.tsx';
@@ -11,7 +8,7 @@ import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
 // Shown only after a click on registration pages: loaded then (docs/decisions/005).
 const LeaveDialog = lazy(() => import('./LeaveDialog.tsx'));
 import ProgressBar from './ProgressBar.tsx';
-import UserMenu from './UserMenu.tsx';
+import HeaderActions from './HeaderActions.tsx';
 import { useCommonT } from '../shared/use-t.ts';
 
 export interface HeaderProps {
@@ -34,7 +31,6 @@ export default function Header({ route, authenticated, topics, progress = null }
   const t = useCommonT();
   const status = useStore($userStatus);
   const user = useStore($user);
-  const session = useStore($session);
   // The claim flow's islands set the percent as its steps change; the page's own value until they do.
   const liveProgress = useStore($claimProgress);
   const [leaving, setLeaving] = useState<string | null>(null);
@@ -64,8 +60,6 @@ export default function Header({ route, authenticated, topics, progress = null }
   };
 
   const ready = authenticated && status === 'ready';
-  const role = user.userDetails?.dashboardUserRole ?? session?.dashboardUserRole;
-  const fileClaim = fileClaimButton(role, user.userAccountsCount);
   const showNav = !hidesPrimaryNav(route);
   // Escape in the bar closes the phone menu, unless an open dropdown inside took it (its own Escape).
   const onBarKey = (e: KeyboardEvent) => {
@@ -99,17 +93,7 @@ export default function Header({ route, authenticated, topics, progress = null }
             </nav>
           )}
           <div className="site-header__actions">
-            {ready && fileClaim !== 'hidden' && (
-              fileClaim === 'enabled' ? (
-                <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>
-              ) : (
-                <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
-                  {t('common.fileClaimNow')}
-                  <span id="file-claim-why" className="visually-hidden">{t('common.fileClaimDisabled')}</span>
-                </button>
-              )
-            )}
-            {ready && <UserMenu />}
+            {ready && <HeaderActions />}
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import Provider, { errors, type Adapter, type AdapterPayload, type Configuration
 import type { Db } from '../db/index.ts';
 import { findUserById } from '../services/users.ts';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './secrets.ts';
+import { siteOrigins as siteOriginsOf } from '../env.ts';
 
 /** Path the embedded provider is mounted at. */
 export const OIDC_MOUNT = '/oidc';
@@ -94,6 +95,7 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
   const signingKeys = await loadSigningKeys(db);
   const cookieKeys = await loadCookieKeys(db);
   const secure = origin.startsWith('https://');
+  const siteOrigins = siteOriginsOf(origin);
 
   const configuration: Configuration = {
     adapter: dbAdapterFactory(db),
@@ -105,8 +107,9 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
         application_type: 'web',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${origin}/dashboard/login`],
-        post_logout_redirect_uris: [`${origin}/dashboard/login`],
+        // The portal's own origin and its Spanish host (spec section 1), both served by this process.
+        redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
+        post_logout_redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
       },
     ],
     jwks: { keys: signingKeys as never },
@@ -141,8 +144,8 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
       };
     },
     pkce: { required: () => true },
-    // Browsers may call the provider's CORS endpoints (token, revocation) only from the portal's own origin.
-    clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
+    // Browsers may call the provider's CORS endpoints (token, revocation) only from the portal's own origins.
+    clientBasedCORS: (_ctx, requestOrigin) => siteOrigins.includes(requestOrigin),
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

@@ -8,6 +8,7 @@ import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
 import { HttpError } from '../errors.ts';
+import { siteOrigins } from '../env.ts';
 import { messageCode } from '../../lib/i18n/message-codes.ts';
 
 // The contracts use zod/mini (small in the browser), which loads no locale: the server's messages are English.
@@ -20,7 +21,7 @@ export type AppEnv = { Bindings: HttpBindings; Variables: { user: UserRow | null
 export interface RouteDeps {
   db: Db;
   verifier: TokenVerifier;
-  /** Public origin: state-changing calls from any other Origin are refused. */
+  /** Public origin: state-changing calls from any Origin but it and its Spanish host are refused. */
   origin: string;
   /** Rebuilds and switches the served site (content editors); absent without a built site. */
   publisher?: import('../services/publisher.ts').Publisher;
@@ -114,7 +115,8 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
     if (contract.mutates) {
       const origin = c.req.header('origin');
-      if (origin && origin !== deps.origin) return fail(c, 403, 'Cross-origin request refused.');
+      // The site's own origins: the public one and its Spanish host (spec section 1).
+      if (origin && !siteOrigins(deps.origin).includes(origin)) return fail(c, 403, 'Cross-origin request refused.');
     }
     let raw: unknown;
     if (contract.method === 'GET') {

@@ -16,6 +16,7 @@ export default {
     manageAccount: 'Manage my account',
     getQuote: 'Get a quote',
     signOut: 'Sign out',
+    contentEditor: 'Content editor',
     agency: 'Agency',
     activeAgency: 'Active agency',
     leaveTitle: 'Are you sure you want to leave this page?',

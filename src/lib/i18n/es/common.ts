@@ -19,6 +19,7 @@ export default {
     manageAccount: 'Administrar mi cuenta',
     getQuote: 'Obtener una cotización',
     signOut: 'Cerrar sesión',
+    contentEditor: 'Editor de contenido',
     agency: 'Agencia',
     activeAgency: 'Agencia activa',
     leaveTitle: '¿Está seguro de que desea salir de esta página?',

@@ -8,6 +8,9 @@ export default {
   none: 'Su cuenta aún no está conectada a una agencia.',
   noneHelp:
     'Parece que su cuenta no está conectada a una agencia activa. Para continuar, busque su agencia o envíe más información para tener acceso completo a su cuenta.',
+  noneNext:
+    'La búsqueda de agencias todavía no está en el portal. Mientras tanto, Atención a Agencias conecta su cuenta: llame, envíe un texto o escriba con el nombre y el número de su agencia.',
+  noneCareDesk: 'Más formas de comunicarse con Atención a Agencias',
   number: 'Número de agencia',
   address: 'Dirección',
   dedicated: 'Dedicada',
