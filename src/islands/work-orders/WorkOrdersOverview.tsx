@@ -95,7 +95,7 @@ export default function WorkOrdersOverview({ t, agencyNumber, onOpenList }: Prop
   }
 
   const counts = new Map(data?.CountsByStatus.map((c) => [c.Status, c.Count]));
-  const total = data ? data.OpenCount + data.CompletedCount : 0;
+  const total = data ? data.OpenCount + data.ClosedCount : 0;
 
   return (
     <div className={`wo-overview${busy && data ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
