@@ -13,6 +13,10 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 export const CLOSED_STATUSES: readonly WorkOrderStatus[] = ['Completed', 'Survey complete', 'Cancelled'];
 /** True when a work order in this status belongs to the open list. */
 export const isOpen = (s: WorkOrderStatus): boolean => !CLOSED_STATUSES.includes(s);
+/** Closed orders whose work was done (the dashboard's "completed": never Cancelled). */
+export const COMPLETED_STATUSES: readonly WorkOrderStatus[] = ['Completed', 'Survey complete'];
+/** Open orders that wait for the agent: a Failed referral waits for ResubmitFailedReferral. */
+export const ATTENTION_STATUSES: readonly WorkOrderStatus[] = ['Failed'];
 
 /** The statuses a work order may move to from `from`: the next step of the lifecycle, Cancelled or Failed before completion; a Failed order only by ResubmitFailedReferral (back to Received). */
 export function nextStatuses(from: WorkOrderStatus): WorkOrderStatus[] {

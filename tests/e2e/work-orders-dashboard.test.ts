@@ -1,11 +1,14 @@
 // The agent dashboard's work orders (issue 6) in Chromium against the real server and the demo seed: the overview
-// of the active agency (counts, chart, recent orders), the tabs and the URL, the open and completed lists (paging,
-// sorting, search, date range), a claim filed through the flow in the open list, live status changes without a
-// reload, and an agent of another agency who does not see the order.
+// of the active agency (big numbers, counts, chart, recent orders), the tabs and the URL, the open and completed lists
+// (paging, sorting, search, date range), a claim filed through the flow in the open list, live status changes without
+// a reload, and an agent of another agency who does not see the order. Issue 13: the failed-referral banner and its
+// resubmit, times in the reader's zone with the zone named, the recent orders' header over its columns, the padded
+// error panel.
 import type { Locator, Page } from '@playwright/test';
 import { callPath } from '../../src/lib/api/contract.ts';
 import { AdvanceWorkOrder, GetDashboardWorkOrders, GetOpenWorkOrders, type Dashboard } from '../../src/lib/api/work-orders.ts';
 import { CLOSED_STATUSES, WORK_ORDER_STATUSES, isOpen } from '../../src/lib/work-orders.ts';
+import { detailsPath, findOrder } from './work-order-steps.ts';
 import { camryToQuote, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral } from './claim-steps.ts';
 import { expect, openDashboard, switchAgency, test, waitForDashboard, type PageAs } from './fixtures.ts';
 
@@ -77,8 +80,15 @@ async function expectCounts(page: Page, d: Dashboard): Promise<void> {
   for (const c of d.CountsByStatus) {
     await expect(wo.getByRole('link', { name: `${c.Count} ${c.Status}`, exact: true }), `count of ${c.Status}`).toBeVisible();
   }
-  await expect(wo.getByRole('link', { name: `${d.OpenCount} open`, exact: true })).toBeVisible();
-  await expect(wo.getByRole('link', { name: `${d.CompletedCount} completed`, exact: true })).toBeVisible();
+  // The big numbers: open, needs attention (Failed), closed — and closed split into completed (never Cancelled) and cancelled.
+  const count = (s: string) => d.CountsByStatus.find((c) => c.Status === s)!.Count;
+  expect(d.CompletedCount).toBe(count('Completed') + count('Survey complete'));
+  expect(d.CancelledCount).toBe(count('Cancelled'));
+  expect(d.NeedsAttentionCount).toBe(count('Failed'));
+  await expect(wo.getByRole('link', { name: `${d.OpenCount} Open`, exact: true })).toBeVisible();
+  await expect(wo.getByRole('link', { name: `${d.NeedsAttentionCount} Needs attention`, exact: true })).toBeVisible();
+  await expect(wo.getByRole('link', { name: `${d.ClosedCount} Closed`, exact: true })).toBeVisible();
+  await expect(wo.getByTestId('wo-closed-split')).toHaveText(`${d.CompletedCount} completed · ${d.CancelledCount} cancelled`);
 }
 
 async function dashboardOf(page: Page, agency: string): Promise<Dashboard> {
@@ -96,7 +106,7 @@ test.describe('work orders on the agent dashboard', () => {
     await expect(wo.getByTestId('wo-scope')).toHaveText(`The work orders you filed for ${HARBOR_POINT.name}.`);
     await loaded(overview(page));
     const harbor = await dashboardOf(page, HARBOR_POINT.number);
-    expect(harbor.OpenCount + harbor.CompletedCount).toBeGreaterThan(0);
+    expect(harbor.OpenCount + harbor.ClosedCount).toBeGreaterThan(0);
     await expectCounts(page, harbor);
 
     // The chart: 12 weeks of stacked bars, a legend, and the same numbers as a table.
@@ -280,7 +290,7 @@ test.describe('work orders on the agent dashboard', () => {
     await loaded(table);
     await pager(page, 'completed').getByLabel('Rows per page').selectOption('100');
     await loaded(table);
-    await expect(pager(page, 'completed')).toContainText(`of ${harbor.CompletedCount} work orders`);
+    await expect(pager(page, 'completed')).toContainText(`of ${harbor.ClosedCount} work orders`);
     const closed = new Set(await statuses(table));
     expect([...closed].sort()).toEqual([...CLOSED_STATUSES].filter((s) => harbor.CountsByStatus.some((c) => c.Status === s && c.Count > 0)).sort());
     expect(closed.has('Cancelled')).toBe(true);
@@ -367,5 +377,131 @@ test.describe('work orders on the agent dashboard', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+test.describe('issue 13: the dashboard\'s failed referrals, big numbers, times and layout', () => {
+  const banner = (page: Page) => page.getByRole('region', { name: /^\d+ failed referrals? needs? your attention$/ });
+
+  test('a referral that fails shows up live in the banner above the tabs, with its reason; resubmitted from there it leaves it', async ({ page, signInAs, apiAs, cleanup }) => {
+    await signInAs('agent');
+    await openDashboard(page);
+    await loaded(overview(page));
+    // One of the agent's open orders of the active agency (Received if there is one) fails, with a reason.
+    const order = await findOrder(page, 'Open', (o) => o.AgencyNumber === HARBOR_POINT.number && o.Status !== 'Failed', { Status: 'Received' }).catch(() =>
+      findOrder(page, 'Open', (o) => o.AgencyNumber === HARBOR_POINT.number && o.Status !== 'Failed'),
+    );
+    cleanup(async () => {
+      // Left Failed by a test that stopped half-way: send it again (the order is back in the lifecycle).
+      const now = await apiAs<{ Status: string }>('agent', 'AgencyWorkOrder/ServiceActivityDetail', { workOrderId: order.WorkOrderId });
+      if (now.body?.result.Status === 'Failed') expect((await apiAs('agent', 'AgencyWorkOrder/ResubmitFailedReferral', { WorkOrderId: order.WorkOrderId })).status).toBe(200);
+    });
+    await expect(section(page).getByText('Live updates on')).toBeVisible();
+    const failed = await apiAs('internal', 'InternalAdmin/AdvanceWorkOrder', { WorkOrderId: order.WorkOrderId, Status: 'Failed', Note: 'Policy could not be verified with the carrier' });
+    expect(failed.status, failed.body?.message).toBe(200);
+
+    // Live, no reload: the banner lists it first, with when and why, and a link to its details.
+    const item = banner(page).locator(`li[data-work-order-id="${order.WorkOrderId}"]`);
+    await expect(item).toBeVisible();
+    await expect(banner(page).locator('li').first()).toHaveAttribute('data-work-order-id', order.WorkOrderId);
+    await expect(item).toContainText('Reason: Policy could not be verified with the carrier');
+    await expect(item).toContainText(/Failed \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+\./);
+    await expect(item.getByRole('link', { name: order.WorkOrderId, exact: true })).toHaveAttribute('href', detailsPath(order));
+    // The banner's count and the big number agree with the API.
+    await loaded(overview(page));
+    const d = await dashboardOf(page, HARBOR_POINT.number);
+    expect(d.NeedsAttention[0]!.WorkOrderId).toBe(order.WorkOrderId);
+    await expect(banner(page).getByRole('heading', { level: 3 })).toHaveText(d.NeedsAttentionCount === 1 ? '1 failed referral needs your attention' : `${d.NeedsAttentionCount} failed referrals need your attention`);
+    await expect(section(page).getByRole('link', { name: `${d.NeedsAttentionCount} Needs attention`, exact: true })).toBeVisible();
+    // The big number opens the open list's failed orders.
+    await section(page).getByRole('link', { name: `${d.NeedsAttentionCount} Needs attention`, exact: true }).click();
+    await expect(page).toHaveURL(/\?view=open&status=Failed$/);
+    const table = listTable(page, 'Open');
+    await loaded(table);
+    expect(await rowIds(table)).toContain(order.WorkOrderId);
+
+    // The banner stays above the tabs on a list. Cancel leaves the order as it is.
+    await expect(item).toBeVisible();
+    const resubmit = item.getByRole('button', { name: `Resubmit referral ${order.WorkOrderId}`, exact: true });
+    await resubmit.click();
+    const dialog = page.getByRole('dialog', { name: 'Resubmit this referral?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(resubmit).toBeFocused();
+
+    // Resubmitted: the success alert, the order leaves the banner (and the list of failed orders), the focus is not lost.
+    await resubmit.click();
+    await dialog.getByRole('button', { name: 'Yes, resubmit' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.alert[data-kind="success"]', { hasText: 'The referral was resubmitted.' })).toBeVisible();
+    await expect(item).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^wo-(attention-)?title$/);
+    // The list shows its new status in place (live).
+    await expect(table.locator(`tbody tr[data-work-order-id="${order.WorkOrderId}"] .wo-status`)).toHaveText('Received');
+    const now = await apiAs<{ Status: string }>('agent', 'AgencyWorkOrder/ServiceActivityDetail', { workOrderId: order.WorkOrderId });
+    expect(now.body?.result.Status).toBe('Received');
+  });
+
+  test.describe('in the reader\'s time zone', () => {
+    test.use({ timezoneId: 'America/Chicago' });
+    test('the overview and the lists show local times with the zone named', async ({ page, signInAs }) => {
+      await signInAs('agent');
+      await openDashboard(page);
+      await loaded(overview(page));
+      const recent = section(page).getByRole('table', { name: 'Recent work orders' });
+      const local = /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T$/;
+      const updated = await rows(recent).locator(':scope > :nth-child(5) time').allTextContents();
+      expect(updated.length).toBeGreaterThan(0);
+      for (const u of updated) expect(u).toMatch(local);
+      // The same instant as the datetime attribute, in Chicago.
+      const first = rows(recent).first().locator('time');
+      const iso = (await first.getAttribute('datetime'))!;
+      const expected = new Date(iso).toLocaleString('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+      await expect(first).toHaveText(expected);
+
+      await tab(page, 'Open').click();
+      const table = listTable(page, 'Open');
+      await loaded(table);
+      for (const u of await rows(table).locator(':scope > :nth-child(8) time').allTextContents()) expect(u).toMatch(local);
+    });
+  });
+
+  test('the recent orders\' header lines up with its columns; the error panel is padded', async ({ page, signInAs }) => {
+    await signInAs('agent');
+    await openDashboard(page);
+    await loaded(overview(page));
+    const recent = section(page).getByRole('table', { name: 'Recent work orders' });
+    // The left edge of each header's text and of its column's content in the first row.
+    const edges = await recent.evaluate((table) => {
+      const left = (el: Element) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return r.getBoundingClientRect().left;
+      };
+      const heads = [...table.querySelectorAll('thead th')];
+      const cells = [...table.querySelectorAll('tbody tr:first-child > *')];
+      return heads.map((h, i) => ({ head: left(h), cell: left(cells[i]!.firstElementChild ?? cells[i]!) }));
+    });
+    expect(edges).toHaveLength(5);
+    for (const e of edges) expect(Math.abs(e.head - e.cell), JSON.stringify(edges)).toBeLessThanOrEqual(1);
+
+    // The dashboard call fails: the panel that says so keeps its text off its border.
+    const dashboardCall = (url: URL) => url.pathname.endsWith('/AgencyWorkOrder/GetDashboardWorkOrders');
+    await page.route(dashboardCall, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ isSuccess: false, message: 'Down for the test', result: null }) }));
+    await page.reload();
+    await waitForDashboard(page);
+    const panel = section(page).getByRole('alert').filter({ hasText: 'We could not load the work orders. Please try again.' });
+    await expect(panel).toBeVisible();
+    const inset = await panel.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const text = el.querySelector('p')!.getBoundingClientRect();
+      return { left: text.left - box.left, top: text.top - box.top };
+    });
+    expect(inset.left).toBeGreaterThanOrEqual(12);
+    expect(inset.top).toBeGreaterThanOrEqual(12);
+    await page.unroute(dashboardCall);
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await expect(section(page).getByRole('link', { name: /^\d+ Open$/ })).toBeVisible();
   });
 });

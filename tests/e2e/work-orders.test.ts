@@ -1,7 +1,8 @@
 // Issue 6 end to end: a claim filed through the flow becomes a work order the agent follows live while an internal
 // admin advances it in the console, the agent's alert lands in the dev mailbox, certificates download as PDFs with
 // the VIN, nobody sees another agency's orders, a failed referral is resubmitted, surveys show, and the contact
-// preferences are saved with the spec's phone messages (and pre-fill the next claim's alerts).
+// preferences are saved with the spec's phone messages (and pre-fill the next claim's alerts). Issue 13: the details'
+// progress tracker, the VIN on one line, times with their zone.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -35,6 +36,9 @@ async function secondUser(pageAs: PageAs, role: Role): Promise<Page> {
   await openDashboard(page);
   return page;
 }
+
+/** The progress tracker of the details page (its ordered list of stages). */
+const tracker = (page: Page) => page.getByRole('region', { name: 'Progress' }).getByRole('list');
 
 /** The success alert (green banner) with this text. */
 const successAlert = (page: Page, text: string) => page.locator('.alert[data-kind="success"]', { hasText: text });
@@ -70,6 +74,10 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     await expect(main.getByText('Phone call')).toBeVisible();
     await expect(main.getByText('813-555-0142')).toBeVisible();
     await expect(main.getByTestId('quote-total')).toHaveText(/^\$\d/);
+    // The progress tracker: Received is the current stage, the rest not yet.
+    const stages = tracker(page).getByRole('listitem');
+    await expect(stages).toHaveText([/^Received\s*Current stage · /, /^Policyholder contacted\s*Not yet$/, /^Scheduled\s*Not yet$/, /^In progress\s*Not yet$/, /^Completed\s*Not yet$/, /^Survey complete\s*Not yet$/]);
+    await expect(tracker(page).locator('[aria-current="step"]')).toHaveText(/^Received/);
     const timeline = page.getByTestId('timeline').getByRole('listitem');
     await expect(timeline).toHaveCount(1);
     await expect(timeline.first()).toContainText('Received');
@@ -107,6 +115,9 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     await expect(timeline.nth(1)).toContainText('Policyholder contacted');
     await expect(timeline.nth(1)).toContainText('Called at 9:05');
     await expect(timeline.nth(2)).toContainText('Scheduled');
+    // The tracker follows: two stages ticked, Scheduled current.
+    await expect(stages).toHaveText([/^Received\s*Done · /, /^Policyholder contacted\s*Done · /, /^Scheduled\s*Current stage · /, /^In progress\s*Not yet$/, /^Completed\s*Not yet$/, /^Survey complete\s*Not yet$/]);
+    await expect(tracker(page).locator('[aria-current="step"]')).toHaveText(/^Scheduled/);
     // Scheduled brings the shop and the appointment.
     await expect(main.getByRole('region', { name: 'Scheduling' }).locator('time').first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -201,6 +212,10 @@ test('a failed referral is resubmitted and goes back to Received', async ({ page
   });
   await openDetails(page, order);
   await expect(detailsStatus(page)).toHaveText('Failed');
+  // The tracker: the stages it reached, then where it stopped (the current step), in words.
+  await expect(tracker(page).getByRole('listitem').last()).toHaveText(/^Failed\s*Stopped here · /);
+  await expect(tracker(page).locator('[aria-current="step"]')).toHaveText(/^Failed/);
+  await expect(tracker(page).getByRole('listitem').first()).toHaveText(/^Received\s*Done · /);
   await page.getByRole('button', { name: 'Resubmit referral' }).click();
   const dialog = page.getByRole('dialog', { name: 'Resubmit this referral?' });
   await expect(dialog).toBeVisible();
@@ -219,6 +234,35 @@ test('a failed referral is resubmitted and goes back to Received', async ({ page
   const timeline = page.getByTestId('timeline').getByRole('listitem');
   await expect(timeline.last()).toContainText('Received');
   await expect(timeline.nth(-2)).toContainText('Failed');
+  // Sent again, it starts over at Received.
+  await expect(tracker(page).getByRole('listitem')).toHaveCount(6);
+  await expect(tracker(page).locator('[aria-current="step"]')).toHaveText(/^Received\s*Current stage/);
+});
+
+test('details: a cancelled order stops in the tracker; the VIN never breaks, at 1366 and 320 px; times name their zone', async ({ page, signInAs }) => {
+  await signInAs('agent');
+  await openDashboard(page);
+  const cancelled = await findOrder(page, 'Completed', () => true, { Status: 'Cancelled', agencies: ['10045821', '20077314'] });
+  await openDetails(page, cancelled);
+  await expect(tracker(page).locator('[aria-current="step"]')).toHaveText(/^Cancelled\s*Stopped here · /);
+  await expect(tracker(page).getByRole('listitem').filter({ hasText: /Done · / })).not.toHaveCount(0);
+
+  const withVin = await findOrder(page, 'Completed', (o) => o.Vin !== null, { agencies: ['10045821', '20077314'] });
+  await openDetails(page, withVin);
+  const vin = page.getByTestId('vin');
+  await expect(vin).toHaveText(withVin.Vin!);
+  // One line box: the 17 characters are never split.
+  expect(await vin.evaluate((el) => el.getClientRects().length)).toBe(1);
+  // The page's times are local with the zone named (the browser's zone here), like the lists'.
+  for (const time of await page.locator('.order-facts time, [data-testid="timeline"] time, [data-testid="progress-tracker"] time').allTextContents()) {
+    expect(time).toMatch(/\d{1,2}:\d{2} [AP]M [A-Z]{2,5}|GMT[+-]\d/);
+  }
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect.poll(() => vin.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The tracker stacks its stages on a phone.
+  const [a, b] = await tracker(page).getByRole('listitem').evaluateAll((lis) => lis.slice(0, 2).map((li) => li.getBoundingClientRect().top));
+  expect(b!).toBeGreaterThan(a!);
 });
 
 test('the survey of a survey-complete order: rating, answers, comment and time', async ({ page, signInAs }) => {

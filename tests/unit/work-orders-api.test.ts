@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, getUrl, type CallContract } from '../../src/lib/api/index.ts';
 import type { ConsoleRow, Dashboard, ServiceActivity, StatusChangeReply, Survey, WorkOrderPage, WorkOrderSummary } from '../../src/lib/api/work-orders.ts';
-import { CLOSED_STATUSES, isOpen, LIFECYCLE, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
+import { CLOSED_STATUSES, COMPLETED_STATUSES, isOpen, LIFECYCLE, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
 import { orderScope, mayViewChange, scopeAllows } from '../../src/server/services/work-orders/access.ts';
@@ -289,7 +289,8 @@ describe('who sees what', () => {
     expect((await open({}, t)).TotalCount).toBe(0);
     const d = await ok<Dashboard>('GetDashboardWorkOrders', {}, t);
     expect(d.Recent).toEqual([]);
-    expect(d.OpenCount + d.CompletedCount).toBe(0);
+    expect(d.OpenCount + d.ClosedCount).toBe(0);
+    expect(d.NeedsAttention).toEqual([]);
   });
 });
 
@@ -379,15 +380,16 @@ describe('recalibration certificate', () => {
   });
 });
 
-describe('lifecycle', () => {
-  /** A fresh referral of the agent (status Received). */
-  async function fileOne(account = '10045821', as = token.agent) {
-    const res = await call('CreateReferral', referralRequest(account, await demoCar(portal)), as, { 'Idempotency-Key': randomUUID() });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    return res.json!.result as { ReferralNumber: string; WorkOrderId: string };
-  }
-  const advance = (WorkOrderId: string, Status: WorkOrderStatus, Note?: string) => call('AdvanceWorkOrder', { WorkOrderId, Status, ...(Note ? { Note } : {}) }, token.internal);
+/** A fresh referral of the agent (status Received). */
+async function fileOne(account = '10045821', as = token.agent) {
+  const res = await call('CreateReferral', referralRequest(account, await demoCar(portal)), as, { 'Idempotency-Key': randomUUID() });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json!.result as { ReferralNumber: string; WorkOrderId: string };
+}
+/** The internal admin moves an order along (AdvanceWorkOrder). */
+const advance = (WorkOrderId: string, Status: WorkOrderStatus, Note?: string) => call('AdvanceWorkOrder', { WorkOrderId, Status, ...(Note ? { Note } : {}) }, token.internal);
 
+describe('lifecycle', () => {
   it('a referral filed through CreateReferral shows up in the open list, Received, and its change goes on the bus', async () => {
     const seen: StatusChange[] = [];
     const off = workOrderBus.subscribe((c) => seen.push(c));
@@ -530,7 +532,10 @@ describe('dashboard', () => {
     expect(d.CountsByStatus.map((c) => c.Status)).toEqual([...WORK_ORDER_STATUSES]);
     for (const c of d.CountsByStatus) expect(c.Count, c.Status).toBe(await countInDb('20077314', null, [c.Status]));
     expect(d.OpenCount).toBe(await countInDb('20077314', null, OPEN));
-    expect(d.CompletedCount).toBe(await countInDb('20077314', null, CLOSED_STATUSES));
+    expect(d.ClosedCount).toBe(await countInDb('20077314', null, CLOSED_STATUSES));
+    expect(d.CompletedCount).toBe(await countInDb('20077314', null, COMPLETED_STATUSES));
+    expect(d.CancelledCount).toBe(await countInDb('20077314', null, ['Cancelled']));
+    expect(d.NeedsAttentionCount).toBe(await countInDb('20077314', null, ['Failed']));
     expect(d.Recent.length).toBe(10);
     expect(d.Recent.map((r) => r.UpdatedAt)).toEqual([...d.Recent.map((r) => r.UpdatedAt)].sort().reverse());
     expect(d.Weekly).toHaveLength(12);
@@ -549,7 +554,44 @@ describe('dashboard', () => {
   it("an agent's dashboard counts only their own orders", async () => {
     const d = await ok<Dashboard>('GetDashboardWorkOrders', {});
     expect(d.AgencyNumber).toBe('10045821');
-    expect(d.OpenCount + d.CompletedCount).toBe(await countInDb('10045821', sub.agent!, WORK_ORDER_STATUSES));
+    expect(d.OpenCount + d.ClosedCount).toBe(await countInDb('10045821', sub.agent!, WORK_ORDER_STATUSES));
+    expect(d.NeedsAttention.length).toBe(Math.min(5, await countInDb('10045821', sub.agent!, ['Failed'])));
+    for (const o of d.NeedsAttention) expect(await n('SELECT count(*)::int AS n FROM referrals WHERE referral_number = $1 AND user_id = $2', [o.ReferralNumber, sub.agent])).toBe(1);
+  });
+
+  it('the big numbers: a cancelled order is closed but never completed; a failed one needs attention, listed first with its reason', async () => {
+    const before = await ok<Dashboard>('GetDashboardWorkOrders', {});
+    expect(before.CompletedCount + before.CancelledCount).toBe(before.ClosedCount);
+
+    const cancelled = await fileOne();
+    expect((await advance(cancelled.WorkOrderId, 'Cancelled')).status).toBe(200);
+    const done = await fileOne();
+    for (const s of ['Policyholder contacted', 'Scheduled', 'In progress', 'Completed'] as const) expect((await advance(done.WorkOrderId, s)).status).toBe(200);
+    const failed = await fileOne();
+    expect((await advance(failed.WorkOrderId, 'Failed', 'Policy could not be verified with the carrier')).status).toBe(200);
+
+    const after = await ok<Dashboard>('GetDashboardWorkOrders', {});
+    expect(after.CancelledCount).toBe(before.CancelledCount + 1);
+    expect(after.CompletedCount).toBe(before.CompletedCount + 1);
+    expect(after.ClosedCount).toBe(before.ClosedCount + 2);
+    expect(after.OpenCount).toBe(before.OpenCount + 1);
+    expect(after.NeedsAttentionCount).toBe(before.NeedsAttentionCount + 1);
+    const [event] = await q<{ created_at: Date }>("SELECT created_at FROM work_order_events WHERE work_order_id = $1 AND status = 'Failed'", [failed.WorkOrderId]);
+    expect(after.NeedsAttention[0]).toMatchObject({
+      WorkOrderId: failed.WorkOrderId,
+      Status: 'Failed',
+      CanResubmit: true,
+      Reason: 'Policy could not be verified with the carrier',
+      FailedAt: new Date(event!.created_at).toISOString(),
+    });
+    expect(after.NeedsAttention.every((o) => o.Status === 'Failed')).toBe(true);
+    expect(after.NeedsAttention.map((o) => o.FailedAt)).toEqual([...after.NeedsAttention.map((o) => o.FailedAt)].sort().reverse());
+
+    // Resubmitted, it no longer needs attention.
+    expect((await call('ResubmitFailedReferral', { WorkOrderId: failed.WorkOrderId })).status).toBe(200);
+    const resubmitted = await ok<Dashboard>('GetDashboardWorkOrders', {});
+    expect(resubmitted.NeedsAttentionCount).toBe(before.NeedsAttentionCount);
+    expect(resubmitted.NeedsAttention.map((o) => o.WorkOrderId)).not.toContain(failed.WorkOrderId);
   });
 });
 

@@ -1,5 +1,6 @@
 // The dashboard's work-order views (issue 6), their browser-side rules: the tab and list state in the URL, the
-// server's field message of a 400, the chart's scale and drawing, and the two languages' words.
+// server's field message of a 400, the chart's scale and drawing, the big numbers and the failed-referral banner
+// (issue 13), and the two languages' words.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,10 @@ import { ApiError } from '../../src/lib/api/client.ts';
 import type { Dashboard } from '../../src/lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES } from '../../src/lib/work-orders.ts';
 import StatusChart, { niceStep } from '../../src/islands/work-orders/StatusChart.tsx';
+import WorkOrdersOverview from '../../src/islands/work-orders/WorkOrdersOverview.tsx';
+import FailedReferrals from '../../src/islands/work-orders/FailedReferrals.tsx';
+import type { DashboardState } from '../../src/islands/work-orders/use-dashboard.ts';
+import type { WorkOrderSummary } from '../../src/lib/api/work-orders.ts';
 import { DEFAULT_LIST, listStateOf, queryOf, viewOf } from '../../src/islands/work-orders/lists.ts';
 import { createTranslator } from '../../src/lib/i18n/translate.ts';
 import { DICTIONARIES } from '../../src/lib/i18n/all.ts';
@@ -125,5 +130,89 @@ describe('words', () => {
   it('announces a change', () => {
     const t = translatorFor('en');
     expect(t('workOrders.list.nowStatus', { id: 'WO500123', status: statusLabel('Scheduled', t) })).toBe('WO500123 is now Scheduled');
+  });
+});
+
+/** A list row of the demo's shape. */
+const order = (id: number, status: WorkOrderSummary['Status']): WorkOrderSummary => ({
+  WorkOrderId: `WO${id}`, ReferralNumber: `2601${id}`, AgencyNumber: '10045821', Status: status, PolicyholderFirstName: 'Jamie', PolicyholderLastName: "O'Neil",
+  PolicyNumber: 'HPX-1', Carrier: 'Progressive', Vehicle: '2021 Toyota Camry SE 4 Door Sedan', Vin: null, RepairOrReplace: 'Replace', Glass: ['Windshield'], Total: 400,
+  AgentName: 'Alex Rivera', CreatedAt: '2026-03-02T09:00:00.000Z', UpdatedAt: '2026-03-02T10:00:00.000Z', AppointmentAt: null, CompletedAt: null, ShopName: null,
+  HasSurvey: false, HasRecalibration: false, CanResubmit: status === 'Failed',
+});
+/** A dashboard: 7 open (2 failed), 9 completed, 3 cancelled. */
+function dashboardOf(failed: number): Dashboard {
+  const counts: Record<string, number> = { 'Received': 3, 'Scheduled': 2, 'Failed': failed, 'Completed': 5, 'Survey complete': 4, 'Cancelled': 3 };
+  return {
+    AgencyNumber: '10045821',
+    Recent: [order(500100, 'Scheduled')],
+    CountsByStatus: WORK_ORDER_STATUSES.map((Status) => ({ Status, Count: counts[Status] ?? 0 })),
+    OpenCount: 5 + failed,
+    NeedsAttentionCount: failed,
+    ClosedCount: 12,
+    CompletedCount: 9,
+    CancelledCount: 3,
+    NeedsAttention: Array.from({ length: Math.min(failed, 5) }, (_, i) => ({ ...order(500200 + i, 'Failed'), FailedAt: '2026-03-03T15:04:00.000Z', Reason: i === 0 ? 'Policy could not be verified with the carrier' : null })),
+    Weekly: [{ WeekStart: '2026-03-02', Counts: WORK_ORDER_STATUSES.map((Status) => ({ Status, Count: counts[Status] ?? 0 })) }],
+  };
+}
+const stateOf = (data: Dashboard | null): DashboardState => ({ data, failed: false, busy: false, reload: async () => {} });
+/** The visible text of markup, tags dropped. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+
+describe('the big numbers of the overview', () => {
+  it('open, needs attention and closed, each a link to its list; closed splits completed and cancelled', () => {
+    const html = renderToStaticMarkup(createElement(WorkOrdersOverview, { t: translatorFor('en'), dash: stateOf(dashboardOf(2)), onOpenList: () => {} }));
+    const kpis = /<ul class="wo-kpis" aria-label="Work orders at a glance">(.*?)<\/ul>/.exec(html)![1]!;
+    const links = [...kpis.matchAll(/<a class="wo-kpi__link" href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], textOf(m[2]!)]);
+    expect(links).toEqual([
+      ['?view=open', '7 Open'],
+      ['?view=open&amp;status=Failed', '2 Needs attention'],
+      ['?view=completed', '12 Closed'],
+    ]);
+    // Completed counts Completed and Survey complete only: the cancelled are apart.
+    expect(textOf(kpis)).toContain('9 completed · 3 cancelled');
+    expect(kpis).toContain('wo-kpi wo-kpi--alert');
+  });
+  it('nothing failed: no alert colour; Spanish words', () => {
+    const html = renderToStaticMarkup(createElement(WorkOrdersOverview, { t: translatorFor('es'), dash: stateOf(dashboardOf(0)), onOpenList: () => {} }));
+    expect(html).not.toContain('wo-kpi--alert');
+    expect(textOf(html)).toContain('0 Requieren atención');
+    expect(textOf(html)).toContain('9 completadas · 3 canceladas');
+  });
+  it('the recent orders: as many header cells as columns', () => {
+    const html = renderToStaticMarkup(createElement(WorkOrdersOverview, { t: translatorFor('en'), dash: stateOf(dashboardOf(0)), onOpenList: () => {} }));
+    const recent = /<table class="table wo-table">(.*?)<\/table>/.exec(html)![1]!;
+    const head = /<thead>(.*?)<\/thead>/.exec(recent)![1]!;
+    const row = /<tbody>(.*?)<\/tbody>/.exec(recent)![1]!;
+    expect(head.match(/<th /g)).toHaveLength(row.match(/<t[hd][ >]/g)!.length);
+  });
+});
+
+describe('the failed-referral banner', () => {
+  it('lists the failed orders with when and why, each with "Resubmit referral" named by its order', () => {
+    const html = renderToStaticMarkup(createElement(FailedReferrals, { t: translatorFor('en'), dash: stateOf(dashboardOf(2)), onOpenList: () => {} }));
+    expect(html).toContain('<h3 id="wo-attention-title" tabindex="-1">2 failed referrals need your attention</h3>');
+    const items = [...html.matchAll(/<li class="wo-attention__item" data-work-order-id="(WO\d+)">(.*?)<\/li>/g)];
+    expect(items.map((m) => m[1])).toEqual(['WO500200', 'WO500201']);
+    expect(items[0]![2]).toContain('href="/dashboard/work-order-details?workOrderId=WO500200&amp;referralNumber=2601500200"');
+    expect(textOf(items[0]![2]!)).toMatch(/^WO500200 Jamie O'Neil 2021 Toyota Camry SE 4 Door Sedan Failed Mar 3, 2026, \d+:04 [AP]M [A-Z+\d:-]+\. Reason: Policy could not be verified with the carrier Resubmit referral WO500200$/);
+    expect(textOf(items[1]![2]!)).not.toContain('Reason');
+    // Five at most: more show a link to the open list's failed orders.
+    expect(html).not.toContain('See all');
+    const many = renderToStaticMarkup(createElement(FailedReferrals, { t: translatorFor('en'), dash: stateOf(dashboardOf(8)), onOpenList: () => {} }));
+    expect(many.match(/<li /g)).toHaveLength(5);
+    expect(many).toContain('<a href="?view=open&amp;status=Failed">See all 8 failed referrals</a>');
+  });
+  it('shows nothing when no referral failed, or while another agency loads', () => {
+    const t = translatorFor('en');
+    expect(renderToStaticMarkup(createElement(FailedReferrals, { t, dash: stateOf(dashboardOf(0)), onOpenList: () => {} }))).toBe('');
+    expect(renderToStaticMarkup(createElement(FailedReferrals, { t, dash: stateOf(null), onOpenList: () => {} }))).toBe('');
+    expect(renderToStaticMarkup(createElement(FailedReferrals, { t, dash: { ...stateOf(dashboardOf(2)), busy: true }, onOpenList: () => {} }))).toBe('');
+  });
+  it('speaks Spanish, one referral', () => {
+    const html = renderToStaticMarkup(createElement(FailedReferrals, { t: translatorFor('es'), dash: stateOf(dashboardOf(1)), onOpenList: () => {} }));
+    expect(html).toContain('1 referencia fallida requiere su atención');
+    expect(textOf(html)).toContain('Motivo: Policy could not be verified with the carrier Reenviar la referencia WO500200');
   });
 });

@@ -1,9 +1,9 @@
 /**
  * work-order-details (spec sections 2, 3 and 7: ServiceActivityDetail): the request of one work order —
- * policyholder, policy, vehicle, service, quote, scheduling, shop and appointment, technician — and the
- * timeline of every status change; the survey link, the recalibration certificate download and the resubmit of
- * a failed referral. Live: a change of this order (the stream) loads it again. An order the reader may not see
- * shows "not found", like a missing one.
+ * policyholder, policy, vehicle, service, quote, scheduling, shop and appointment, technician — its progress
+ * tracker (ProgressTracker.tsx) and the timeline of every status change; the survey link, the recalibration
+ * certificate download and the resubmit of a failed referral. Live: a change of this order (the stream) loads it
+ * again. An order the reader may not see shows "not found", like a missing one.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ServiceActivity } from '../../lib/api/work-orders.ts';
@@ -14,6 +14,7 @@ import { UserGate } from '../shared/PageState.tsx';
 import { useT } from '../shared/use-t.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
 import { OPEN_LIST_PATH, failureOf, loadContracts, orderFromUrl, surveyHref } from './shared.ts';
+import ProgressTracker from './ProgressTracker.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import { statusLabel, type WorkOrdersT } from './status.ts';
 import { useWorkOrderEvents } from './use-work-order-events.ts';
@@ -175,6 +176,8 @@ function Details({ activity, t, announce, live, reload }: { activity: ServiceAct
         </Suspense>
       )}
 
+      <ProgressTracker status={activity.Status} timeline={activity.Timeline} t={t} />
+
       <div className="order-grid">
         <Section id="order-policyholder" title={t('workOrders.details.policyholder')}>
           <dl className="details">
@@ -198,7 +201,7 @@ function Details({ activity, t, announce, live, reload }: { activity: ServiceAct
         <Section id="order-vehicle" title={t('workOrders.details.vehicle')}>
           <dl className="details">
             <Row none={none} term={t('workOrders.details.vehicle')}>{activity.Vehicle.Description}</Row>
-            <Row none={none} term={t('workOrders.details.vin')}>{activity.Vehicle.Vin ? <span data-testid="vin">{activity.Vehicle.Vin}</span> : null}</Row>
+            <Row none={none} term={t('workOrders.details.vin')}>{activity.Vehicle.Vin ? <span className="order-vin" data-testid="vin">{activity.Vehicle.Vin}</span> : null}</Row>
           </dl>
         </Section>
         <Section id="order-service" title={t('workOrders.details.service')}>

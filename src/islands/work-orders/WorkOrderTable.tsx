@@ -234,7 +234,7 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
           <time dateTime={r.CreatedAt}>{formatDay(r.CreatedAt, lang)}</time>
         </td>
         <td className="wo-col-date">
-          <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
+          <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang, { zone: true })}</time>
         </td>
       </tr>
     ));
@@ -311,7 +311,7 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
               {columns.map((c) => {
                 const sorted = state.sort === c.key;
                 return (
-                  <th key={c.key} scope="col" aria-sort={sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th key={c.key} scope="col" className="wo-th-sort" aria-sort={sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                     <button type="button" className="wo-sort" onClick={() => sortBy(c)}>
                       {c.label}
                       <span className={`wo-sort__icon${sorted ? ` is-${state.dir}` : ''}`} aria-hidden="true" />

@@ -2,13 +2,17 @@
  * The agent dashboard's work orders (issue 6), loaded on demand by AgentDashboard (docs/decisions/005): a tablist
  * "Overview" / "Open" / "Completed" whose tab and list state live in the page URL (?view=open&page=2…), so links,
  * reloads and Back work; and the live stream of status changes (src/stores/work-order-events.ts) while the dashboard
- * is open and visible, announced in a polite live region (the shown view listens to the stream itself).
+ * is open and visible, announced in a polite live region (the shown view listens to the stream itself). Above the
+ * tabs, whatever the tab, the active agency's failed referrals wait with their action (FailedReferrals.tsx); the
+ * overview and the banner share one dashboard call (use-dashboard.ts).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
+import FailedReferrals from './FailedReferrals.tsx';
 import WorkOrdersOverview from './WorkOrdersOverview.tsx';
 import WorkOrderTable from './WorkOrderTable.tsx';
+import { useDashboard } from './use-dashboard.ts';
 import { listStateOf, queryOf, viewOf, VIEWS, type ListKind, type ListState, type View } from './lists.ts';
 import { statusLabel } from './status.ts';
 import { useWorkOrderEvents } from './use-work-order-events.ts';
@@ -34,6 +38,7 @@ export default function WorkOrders({ agencies, activeAgency, isAgencyAdmin }: Wo
   const view = viewOf(search);
   const listState = useMemo(() => (view === 'overview' ? null : listStateOf(search, view)), [search, view]);
   const tabRefs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({});
+  const dash = useDashboard(activeAgency);
 
   // Back and Forward move between tabs.
   useEffect(() => {
@@ -105,11 +110,14 @@ export default function WorkOrders({ agencies, activeAgency, isAgencyAdmin }: Wo
   return (
     <section className="wo" aria-labelledby="wo-title">
       <div className="wo__head">
-        <h2 id="wo-title">{t('workOrders.list.title')}</h2>
+        <h2 id="wo-title" tabIndex={-1}>
+          {t('workOrders.list.title')}
+        </h2>
         <p className="muted" data-testid="wo-scope">
           {isAgencyAdmin ? t('workOrders.list.scopeAdmin', { agency: agencyName }) : t('workOrders.list.scopeAgent', { agency: agencyName })}
         </p>
       </div>
+      <FailedReferrals t={t} dash={dash} onOpenList={openList} />
       <div role="tablist" aria-label={t('workOrders.list.tabs')} className="tabs wo-tabs">
         {VIEWS.map((v) => (
           <button
@@ -141,7 +149,7 @@ export default function WorkOrders({ agencies, activeAgency, isAgencyAdmin }: Wo
         <div key={v} role="tabpanel" id={`wo-panel-${v}`} aria-labelledby={`wo-tab-${v}`} hidden={view !== v} tabIndex={0} className="tabs__panel wo-panel">
           {view === v &&
             (v === 'overview' ? (
-              <WorkOrdersOverview t={t} agencyNumber={activeAgency} onOpenList={openList} />
+              <WorkOrdersOverview t={t} dash={dash} onOpenList={openList} />
             ) : (
               listState && (
                 <WorkOrderTable

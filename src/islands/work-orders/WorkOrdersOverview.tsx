@@ -1,114 +1,71 @@
 /**
- * The dashboard's work-order overview of the active agency (GetDashboardWorkOrders): counts by status (each a
- * link to its list), the 12-week chart and the most recently changed orders. Live changes refetch it (debounced).
+ * The dashboard's work-order overview of the active agency (GetDashboardWorkOrders, loaded by use-dashboard.ts): the
+ * big numbers (open, needs attention, closed — completed and cancelled apart), counts by status (each a link to its
+ * list), the 12-week chart and the most recently changed orders.
  */
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { DASHBOARD_RECENT, GetDashboardWorkOrders, type Dashboard } from '../../lib/api/work-orders.ts';
+import { DASHBOARD_RECENT } from '../../lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { api } from '../../stores/api.ts';
-import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import LoadFailed from '../shared/LoadFailed.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import StatusChart from './StatusChart.tsx';
-import { listOf, queryOf, type ListKind } from './lists.ts';
-import { detailsHref, problemOf } from './shared.ts';
+import { listLinkOf, listOf, type ListKind } from './lists.ts';
+import { detailsHref } from './shared.ts';
 import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
+import type { DashboardState } from './use-dashboard.ts';
 
 interface Props {
   /** The work orders' words (`useT('workOrders', 'messages')`, loaded). */
   t: WorkOrdersT;
-  agencyNumber: string;
+  /** The active agency's dashboard. */
+  dash: DashboardState;
   /** Opens a list tab (links are intercepted: no reload). */
   onOpenList(kind: ListKind, status?: WorkOrderStatus): void;
 }
 
-const REFETCH_DEBOUNCE_MS = 400;
-
-/** The overview tab: counts by status, the weekly chart and the recent orders of the active agency. */
-export default function WorkOrdersOverview({ t, agencyNumber, onOpenList }: Props) {
+/** The overview tab: the big numbers, counts by status, the weekly chart and the recent orders of the active agency. */
+export default function WorkOrdersOverview({ t, dash, onOpenList }: Props) {
   const lang = t.lang;
-  const [data, setData] = useState<Dashboard | null>(null);
-  /** The agency the shown data is of: another one means the overview is out of date (busy). */
-  const [shownAgency, setShownAgency] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const seq = useRef(0);
-  // Busy while the shown data is of another agency; a background refetch (live) is quiet.
-  const busy = shownAgency !== agencyNumber;
+  const { data, failed, busy } = dash;
 
-  const load = useCallback(async () => {
-    const n = ++seq.current;
-    try {
-      const d = await api.call(GetDashboardWorkOrders, { AgencyNumber: agencyNumber }, { ignoreErrors: true });
-      if (n !== seq.current) return;
-      setData(d);
-      setFailed(false);
-    } catch (err) {
-      if (n !== seq.current) return;
-      // A 401 is handled by the client (back to sign-in).
-      if (problemOf(err).status !== 401) setFailed(true);
-    } finally {
-      if (n === seq.current) {
-        setShownAgency(agencyNumber);
-      }
-    }
-  }, [agencyNumber]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const latest = useRef({ agencyNumber, load });
-  latest.current = { agencyNumber, load };
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
-    };
-    const off = listenWorkOrderEvents({
-      event: (change) => {
-        if (change.agencyNumber === latest.current.agencyNumber) refetch();
-      },
-      resync: refetch,
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
-
-  /** A link to a list, opened in place on a plain click. */
-  const listLink = (kind: ListKind, status?: WorkOrderStatus) => ({
-    href: queryOf(kind, status ? { status } : undefined) || '?',
-    onClick: (e: MouseEvent) => {
-      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-      e.preventDefault();
-      onOpenList(kind, status);
-    },
-  });
+  const listLink = (kind: ListKind, status?: WorkOrderStatus) => listLinkOf(onOpenList, kind, status);
 
   if (failed && !data) {
     return (
-      <LoadFailed className="card wo-state" text={t('workOrders.list.loadFailed')} retry={t('workOrders.list.retry')} onRetry={() => void load()} />
+      <LoadFailed className="card wo-load-failed" text={t('workOrders.list.loadFailed')} retry={t('workOrders.list.retry')} onRetry={() => void dash.reload()} />
     );
   }
 
   const counts = new Map(data?.CountsByStatus.map((c) => [c.Status, c.Count]));
-  const total = data ? data.OpenCount + data.CompletedCount : 0;
+  const total = data ? data.OpenCount + data.ClosedCount : 0;
 
   return (
     <div className={`wo-overview${busy && data ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+      <ul className="wo-kpis" aria-label={t('workOrders.list.atAGlance')}>
+        <li className="wo-kpi">
+          <a className="wo-kpi__link" {...listLink('open')} data-testid="wo-open-total">
+            <span className="wo-kpi__n">{data ? data.OpenCount : '–'}</span> <span className="wo-kpi__label">{t('workOrders.list.openLabel')}</span>
+          </a>
+          <p className="wo-kpi__hint">{t('workOrders.list.openHint')}</p>
+        </li>
+        <li className={`wo-kpi${data && data.NeedsAttentionCount > 0 ? ' wo-kpi--alert' : ''}`}>
+          <a className="wo-kpi__link" {...listLink('open', 'Failed')} data-testid="wo-attention-total">
+            <span className="wo-kpi__n">{data ? data.NeedsAttentionCount : '–'}</span> <span className="wo-kpi__label">{t('workOrders.list.attentionLabel')}</span>
+          </a>
+          <p className="wo-kpi__hint">{t('workOrders.list.attentionHint')}</p>
+        </li>
+        <li className="wo-kpi">
+          <a className="wo-kpi__link" {...listLink('completed')} data-testid="wo-closed-total">
+            <span className="wo-kpi__n">{data ? data.ClosedCount : '–'}</span> <span className="wo-kpi__label">{t('workOrders.list.closedLabel')}</span>
+          </a>
+          <p className="wo-kpi__hint" data-testid="wo-closed-split">
+            {data ? t('workOrders.list.closedHint', { completed: data.CompletedCount, cancelled: data.CancelledCount }) : '\u00a0'}
+          </p>
+        </li>
+      </ul>
+
       <div className="wo-block">
         <h3 id="wo-counts-title">{t('workOrders.list.byStatus')}</h3>
-        <p className="wo-totals">
-          <a {...listLink('open')} data-testid="wo-open-total">
-            {data ? t('workOrders.list.openTotal', { n: data.OpenCount }) : t('workOrders.list.open')}
-          </a>
-          <a {...listLink('completed')} data-testid="wo-completed-total">
-            {data ? t('workOrders.list.completedTotal', { n: data.CompletedCount }) : t('workOrders.list.completed')}
-          </a>
-        </p>
         <ul className="wo-counts">
           {WORK_ORDER_STATUSES.map((s) => (
             <li key={s}>
@@ -167,7 +124,7 @@ export default function WorkOrdersOverview({ t, agencyNumber, onOpenList }: Prop
                             <StatusBadge status={r.Status} t={t} />
                           </td>
                           <td className="wo-col-date">
-                            <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang)}</time>
+                            <time dateTime={r.UpdatedAt}>{formatDateTime(r.UpdatedAt, lang, { zone: true })}</time>
                           </td>
                         </tr>
                       ))

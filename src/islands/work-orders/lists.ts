@@ -11,6 +11,7 @@ import {
   type SortDirection,
   type WorkOrderSort,
 } from '../../lib/api/work-orders.ts';
+import type { MouseEvent } from 'react';
 import { CLOSED_STATUSES, isOpen, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../lib/work-orders.ts';
 
 /** The three tabs. */
@@ -117,4 +118,16 @@ export function queryOf(view: View, list?: Partial<ListState>): string {
   }
   const q = sp.toString();
   return q ? `?${q}` : '';
+}
+
+/** The props of a link to a list (a tab, perhaps one status), opened in place on a plain click (no reload). */
+export function listLinkOf(onOpenList: (kind: ListKind, status?: WorkOrderStatus) => void, kind: ListKind, status?: WorkOrderStatus) {
+  return {
+    href: queryOf(kind, status ? { status } : undefined) || '?',
+    onClick: (e: MouseEvent) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      onOpenList(kind, status);
+    },
+  };
 }

@@ -55,6 +55,8 @@ export const DEFAULT_SORT: { SortBy: WorkOrderSort; SortDirection: SortDirection
 export const DASHBOARD_RECENT = 10;
 /** Weeks of the dashboard chart. */
 export const DASHBOARD_WEEKS = 12;
+/** How many of the orders that need the agent's attention (Failed referrals) the dashboard lists. */
+export const DASHBOARD_ATTENTION = 5;
 
 /** A work order id ('WO' and digits). */
 export const WorkOrderIdSchema = z.string().check(z.trim(), z.regex(/^WO\d{1,12}$/, 'Invalid work order id'));
@@ -152,15 +154,28 @@ export type WorkOrderPage = z.infer<typeof WorkOrderPageSchema>;
 export const StatusCountsSchema = z.array(z.object({ Status: WorkOrderStatusSchema, Count: z.number() }));
 export type StatusCounts = z.infer<typeof StatusCountsSchema>;
 
-/** The agent dashboard: recent orders, counts by status, and orders filed per week by their status now. */
+/** An order that needs the agent's attention (a Failed referral): when it failed and the reason given, if any. */
+export const AttentionItemSchema = z.object({ ...WorkOrderSummarySchema.shape, FailedAt: z.string(), Reason: z.nullable(z.string()) });
+export type AttentionItem = z.infer<typeof AttentionItemSchema>;
+
+/** The agent dashboard: recent orders, the big numbers, counts by status, and orders filed per week by their status now. */
 export const DashboardSchema = z.object({
   /** The agency shown; null for an internal admin's view of every agency. */
   AgencyNumber: z.nullable(z.string()),
   /** The DASHBOARD_RECENT most recently changed orders. */
   Recent: z.array(WorkOrderSummarySchema),
   CountsByStatus: StatusCountsSchema,
+  /** Orders of the open list (Failed included). */
   OpenCount: z.number(),
+  /** Open orders that wait for the agent (ATTENTION_STATUSES: Failed). */
+  NeedsAttentionCount: z.number(),
+  /** Orders of the completed list (Completed, Survey complete, Cancelled): CompletedCount + CancelledCount. */
+  ClosedCount: z.number(),
+  /** Closed orders whose work was done (Completed, Survey complete); never Cancelled. */
   CompletedCount: z.number(),
+  CancelledCount: z.number(),
+  /** The DASHBOARD_ATTENTION most recently failed orders, newest first. */
+  NeedsAttention: z.array(AttentionItemSchema),
   /** The last DASHBOARD_WEEKS weeks (Monday to Sunday, UTC), oldest first, the current week last. */
   Weekly: z.array(z.object({ WeekStart: z.string(), Counts: StatusCountsSchema })),
 });

@@ -27,8 +27,14 @@ export default {
     retry: 'Try again',
     // Overview
     byStatus: 'Orders by status',
-    openTotal: '{n} open',
-    completedTotal: '{n} completed',
+    // The big numbers (each a link to its list; the hint under it)
+    atAGlance: 'Work orders at a glance',
+    openLabel: 'Open',
+    openHint: 'Not completed yet',
+    attentionLabel: 'Needs attention',
+    attentionHint: 'Failed referrals to resubmit',
+    closedLabel: 'Closed',
+    closedHint: '{completed} completed · {cancelled} cancelled',
     seeOpen: 'See the open work orders',
     seeCompleted: 'See the completed work orders',
     countLink: '{status}: {n}',
@@ -212,6 +218,22 @@ export default {
     previous: 'Previous page',
     next: 'Next page',
     pageOf: 'Page {p} of {n}',
+  },
+  /** The failed-referral banner above the dashboard's tabs. */
+  attention: {
+    title: { one: '{count} failed referral needs your attention', other: '{count} failed referrals need your attention' },
+    text: 'These referrals stopped. Check why, then resubmit: the work order goes back to Received and the shop gets the referral again.',
+    failedAt: 'Failed {at}.',
+    reason: 'Reason: {reason}',
+    seeAll: 'See all {n} failed referrals',
+  },
+  /** The progress tracker of work-order-details. */
+  tracker: {
+    title: 'Progress',
+    done: 'Done',
+    current: 'Current stage',
+    notYet: 'Not yet',
+    stopped: 'Stopped here',
   },
   actions: {
     certificateFailed: 'The certificate could not be downloaded. Please try again.',

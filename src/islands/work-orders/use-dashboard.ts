@@ -1,0 +1,74 @@
+/**
+ * The work-order dashboard of the active agency (GetDashboardWorkOrders), for the overview and the failed-referral
+ * banner above the tabs: loaded for the agency, again on each live change of that agency (debounced) and on a
+ * reconnection. Loaded on demand with the work orders (docs/decisions/005).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { GetDashboardWorkOrders, type Dashboard } from '../../lib/api/work-orders.ts';
+import { api } from '../../stores/api.ts';
+import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
+import { problemOf } from './shared.ts';
+
+/** What the dashboard's views read. */
+export interface DashboardState {
+  /** The last dashboard loaded (kept while another agency's loads, or a refetch fails). */
+  data: Dashboard | null;
+  /** The last load failed (not a 401: the client sends the reader to sign in). */
+  failed: boolean;
+  /** The shown data is of another agency (loading). */
+  busy: boolean;
+  /** Loads it again. */
+  reload(): Promise<void>;
+}
+
+const REFETCH_DEBOUNCE_MS = 400;
+
+export function useDashboard(agencyNumber: string): DashboardState {
+  const [data, setData] = useState<Dashboard | null>(null);
+  /** The agency the shown data is of: another one means the data is out of date (busy). */
+  const [shownAgency, setShownAgency] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const seq = useRef(0);
+
+  const load = useCallback(async () => {
+    const n = ++seq.current;
+    try {
+      const d = await api.call(GetDashboardWorkOrders, { AgencyNumber: agencyNumber }, { ignoreErrors: true });
+      if (n !== seq.current) return;
+      setData(d);
+      setFailed(false);
+    } catch (err) {
+      if (n !== seq.current) return;
+      // A 401 is handled by the client (back to sign-in).
+      if (problemOf(err).status !== 401) setFailed(true);
+    } finally {
+      if (n === seq.current) setShownAgency(agencyNumber);
+    }
+  }, [agencyNumber]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const latest = useRef({ agencyNumber, load });
+  latest.current = { agencyNumber, load };
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refetch = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
+    };
+    const off = listenWorkOrderEvents({
+      event: (change) => {
+        if (change.agencyNumber === latest.current.agencyNumber) refetch();
+      },
+      resync: refetch,
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+
+  return { data, failed, busy: shownAgency !== agencyNumber, reload: load };
+}
