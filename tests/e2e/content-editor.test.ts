@@ -75,10 +75,10 @@ test.describe('content editor (internal admins)', () => {
 
     const en = panel(page, 'English');
     await expect(en.getByLabel('Title', { exact: true })).toHaveValue('Resetting your password');
-    await expect(en.getByLabel('Text (Markdown)')).toHaveValue(/## Resetting a forgotten password/);
+    await expect(en.getByLabel('Text (Markdown)')).toHaveValue(/## If you have forgotten your password/);
     await en.getByRole('button', { name: 'Preview English text' }).click();
     const enPreview = en.getByRole('region', { name: 'Preview (English)' });
-    await expect(enPreview.getByRole('heading', { level: 2, name: 'Resetting a forgotten password' })).toBeVisible();
+    await expect(enPreview.getByRole('heading', { level: 2, name: 'If you have forgotten your password' })).toBeVisible();
 
     // The tabs work with the keyboard: the right arrow moves to (and shows) Spanish.
     await page.getByRole('tab', { name: 'English' }).focus();
@@ -91,7 +91,7 @@ test.describe('content editor (internal admins)', () => {
     await expect(es.getByLabel('Title', { exact: true })).toHaveValue('Cómo restablecer su contraseña');
     await expect(es.getByLabel('Title', { exact: true })).toHaveAttribute('lang', 'es');
     await es.getByRole('button', { name: 'Preview Spanish text' }).click();
-    await expect(es.getByRole('region', { name: 'Preview (Spanish)' }).getByRole('heading', { level: 2, name: 'Cómo restablecer una contraseña olvidada' })).toBeVisible();
+    await expect(es.getByRole('region', { name: 'Preview (Spanish)' }).getByRole('heading', { level: 2, name: 'Si olvidó su contraseña' })).toBeVisible();
     await esTab.focus();
     await page.keyboard.press('Home');
     await expect(page.getByRole('tab', { name: 'English' })).toHaveAttribute('aria-selected', 'true');
