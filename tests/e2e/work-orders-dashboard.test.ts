@@ -481,7 +481,11 @@ test.describe('issue 13: the dashboard\'s failed referrals, big numbers, times a
       };
       const heads = [...table.querySelectorAll('thead th')];
       const cells = [...table.querySelectorAll('tbody tr:first-child > *')];
-      return heads.map((h, i) => ({ head: left(h), cell: left(cells[i]!.firstElementChild ?? cells[i]!) }));
+      // A cell's first element (the link, the status badge) by its box: a badge's text sits inside its own padding.
+      return heads.map((h, i) => {
+        const inner = cells[i]!.firstElementChild;
+        return { head: left(h), cell: inner ? inner.getBoundingClientRect().left : left(cells[i]!) };
+      });
     });
     expect(edges).toHaveLength(5);
     for (const e of edges) expect(Math.abs(e.head - e.cell), JSON.stringify(edges)).toBeLessThanOrEqual(1);
