@@ -8,11 +8,11 @@ import { GetCompletedWorkOrders, GetOpenWorkOrders, type WorkOrderPage, type Wor
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime, formatDay } from '../../lib/format-date.ts';
 import { api } from '../../stores/api.ts';
-import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import StatusBadge from './StatusBadge.tsx';
 import { LIST_STATUSES, PAGE_SIZES, type ListKind, type ListState } from './lists.ts';
 import { detailsHref, problemOf, problemReply } from './shared.ts';
 import { statusLabel, type WorkOrdersT } from './status.ts';
+import { useLiveReload } from './use-work-order-events.ts';
 
 interface Props {
   kind: ListKind;
@@ -33,9 +33,6 @@ interface Column {
   label: string;
   first: 'asc' | 'desc';
 }
-
-/** Live changes within this many ms are fetched together. */
-const REFETCH_DEBOUNCE_MS = 400;
 
 /** The open or the completed list: filters, a sortable table, the pager. */
 export default function WorkOrderTable({ kind, t, state, agencies, activeAgency, onState }: Props) {
@@ -94,30 +91,12 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
   }, [data, state, onState]);
 
   // Live: a shown row changes in place; anything else refetches this page (debounced).
-  const latest = useRef({ data, agencyNumber, load });
-  latest.current = { data, agencyNumber, load };
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
-    };
-    const off = listenWorkOrderEvents({
-      event(change) {
-        const { data: shown, agencyNumber: agency } = latest.current;
-        if (change.agencyNumber !== agency) return;
-        if (shown?.Items.some((row) => row.WorkOrderId === change.workOrderId)) {
-          setData((cur) => cur && { ...cur, Items: cur.Items.map((row) => (row.WorkOrderId === change.workOrderId ? { ...row, Status: change.status, UpdatedAt: change.at } : row)) });
-          setUpdated((cur) => new Set(cur).add(change.workOrderId));
-        } else refetch();
-      },
-      resync: refetch,
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
+  useLiveReload(agencyNumber, load, (change) => {
+    if (!data?.Items.some((row) => row.WorkOrderId === change.workOrderId)) return false;
+    setData((cur) => cur && { ...cur, Items: cur.Items.map((row) => (row.WorkOrderId === change.workOrderId ? { ...row, Status: change.status, UpdatedAt: change.at } : row)) });
+    setUpdated((cur) => new Set(cur).add(change.workOrderId));
+    return true;
+  });
 
   // The filter form: a draft applied on submit (Enter or the button).
   const initialDraft = useCallback(

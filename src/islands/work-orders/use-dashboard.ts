@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { GetDashboardWorkOrders, type Dashboard } from '../../lib/api/work-orders.ts';
 import { api } from '../../stores/api.ts';
-import { listenWorkOrderEvents } from '../../stores/work-order-events.ts';
 import { problemOf } from './shared.ts';
+import { useLiveReload } from './use-work-order-events.ts';
 
 /** What the dashboard's views read. */
 export interface DashboardState {
@@ -21,7 +21,6 @@ export interface DashboardState {
   reload(): Promise<void>;
 }
 
-const REFETCH_DEBOUNCE_MS = 400;
 
 export function useDashboard(agencyNumber: string): DashboardState {
   const [data, setData] = useState<Dashboard | null>(null);
@@ -50,25 +49,7 @@ export function useDashboard(agencyNumber: string): DashboardState {
     void load();
   }, [load]);
 
-  const latest = useRef({ agencyNumber, load });
-  latest.current = { agencyNumber, load };
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void latest.current.load(), REFETCH_DEBOUNCE_MS);
-    };
-    const off = listenWorkOrderEvents({
-      event: (change) => {
-        if (change.agencyNumber === latest.current.agencyNumber) refetch();
-      },
-      resync: refetch,
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, []);
+  useLiveReload(agencyNumber, load);
 
   return { data, failed, busy: shownAgency !== agencyNumber, reload: load };
 }
