@@ -28,9 +28,12 @@ export function hidesPrimaryNav(routeName: string): boolean {
   return [...REGISTRATION, ...AGENCY_SEARCH, ...CLAIM_FLOW, ...SSO].includes(routeName);
 }
 
-/** The progress bar shows on the quote, appointment, claim-review and start/manage-claim pages. */
+/**
+ * The progress bar shows on the quote, appointment, claim-review and start/manage-claim pages (spec section 2), and
+ * on claim details and success so that every page of the flow has one (issue 13).
+ */
 export function showsProgressBar(routeName: string): boolean {
-  return ['policy-holder-quote', 'appointment-option-details', 'submit-claim-review-details', 'start-claim', 'manage-claim'].includes(routeName);
+  return ['policy-holder-quote', 'appointment-option-details', 'submit_claimdetails', 'submit-claim-review-details', 'start-claim', 'manage-claim', 'success_submit-claim'].includes(routeName);
 }
 
 /** Pages where the logo first asks to confirm leaving when a course is saved. */

@@ -42,7 +42,7 @@ export async function submitClaim(agency: { agencyNumber: string; isCobranded: b
       updateClaim({ idempotencyKey: key, idempotencyFor: json });
     }
     const r = await api.call(CreateReferral, payload, { headers: { [IDEMPOTENCY_HEADER]: key } });
-    updateClaim({ referral: { ReferralNumber: r.ReferralNumber, WorkOrderId: r.WorkOrderId, Total: r.Quote.Total, PolicyholderPays: r.Quote.PolicyholderPays } });
+    updateClaim({ referral: { ReferralNumber: r.ReferralNumber, WorkOrderId: r.WorkOrderId, Total: r.Quote.Total, PolicyholderPays: r.Quote.PolicyholderPays, Quote: r.Quote } });
     $claimSubmission.set({ state: 'sent', referralNumber: r.ReferralNumber });
     return r.ReferralNumber;
   } catch (err) {

@@ -3,7 +3,7 @@ import type { ClaimFlow } from '../lib/claim/flow-state.ts';
 import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 
 export { CLAIM_FLOW_KEY };
-export { $claimProgress } from './user.ts';
+export { $claimProgress, $claimStage } from './user.ts';
 export type { AdditionalDetails, AppointmentDetails, ClaimFlow, FlowQuestion, InsuranceClaimDetails, VehicleSelectionMethod } from '../lib/claim/flow-state.ts';
 
 /** A fresh flow. */

@@ -37,6 +37,8 @@ export const $userStatus = atom<'idle' | 'loading' | 'ready' | 'error'>('idle');
  * the user state, which the header and every claim island already load, so it costs no chunk of its own.
  */
 export const $claimProgress = atom<number | null>(null);
+/** The stage start-claim / manage-claim shows (its step) for the stepper, kept here for the same reason. */
+export const $claimStage = atom<number | null>(null);
 
 /** The active agency, or null. */
 export const $activeAgency = computed($user, (u) => u.agencyList.find((a) => a.agencyNumber === u.activeAgencyNumber) ?? null);

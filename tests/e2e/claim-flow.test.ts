@@ -60,9 +60,9 @@ test.describe('claim flow', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'File a claim' })).toBeVisible();
     await camryToQuote(page);
 
-    // The policyholder quote sums up the claim.
-    await expect(page.getByRole('main').getByText('Tampa, FL 33602', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByText(CAMRY, { exact: true })).toBeVisible();
+    // The policyholder quote sums up the claim (beside the live summary, which says it too).
+    await expect(page.locator('.flow__main').getByText('Tampa, FL 33602', { exact: true })).toBeVisible();
+    await expect(page.locator('.flow__main').getByText(CAMRY, { exact: true })).toBeVisible();
     await quoteToDetails(page);
     await detailsToReview(page);
 
@@ -72,7 +72,7 @@ test.describe('claim flow', () => {
       await expect(main.getByText(text, { exact: true }).first(), `review shows ${text}`).toBeVisible();
     }
     // Several windshields fit the Camry: the property answers (step 6) are part of the claim.
-    await expect(page.getByRole('region', { name: 'Problem property question' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Answers to the questions' }).getByRole('term').filter({ hasText: 'A camera behind the windshield, near the rear-view mirror' })).toBeVisible();
 
     // The reply is read as it passes (the page leaves for the success page at once, taking the body with it).
     const replies: { status: number; body: { isSuccess: boolean; result: { ReferralNumber: string; WorkOrderId: string } } }[] = [];
@@ -113,7 +113,7 @@ test.describe('claim flow', () => {
     // Windshield and a side window: tempered glass is replaced; step 5 asks for the side piece.
     await damageStep(page, { glass: ['Windshield', "Driver's side"], service: 'Replace' });
     await stepsFourToQuote(page);
-    await expect(page.getByRole('main').getByText(`${CRV.year} ${CRV.make} ${CRV.model} ${CRV.style}`, { exact: true })).toBeVisible();
+    await expect(page.locator('.flow__main').getByText(`${CRV.year} ${CRV.make} ${CRV.model} ${CRV.style}`, { exact: true })).toBeVisible();
     await quoteToDetails(page);
     await detailsToReview(page);
     await submitButton(page).click();

@@ -2,7 +2,8 @@
 // pieces chosen on the way when a group has only one.
 import { describe, expect, it } from 'vitest';
 import type { GlassPart } from '../../src/lib/api/quick-quote.ts';
-import { autoChosenParts, firstIncomplete, needsPartsStep, needsProblemStep, skipsStep } from '../../src/lib/claim/flow.ts';
+import { autoChosenParts, firstIncomplete, needsPartsStep, needsProblemStep, skipsStep, STAGE, stageProgress } from '../../src/lib/claim/flow.ts';
+import { stageStates } from '../../src/lib/claim/stages.ts';
 import { openingDeductible, zeroDeductible } from '../../src/lib/claim/checks.ts';
 import { windshieldPart } from '../../src/lib/claim/parts.ts';
 import { impliedFeatures } from '../../src/lib/claim/questions.ts';
@@ -64,6 +65,39 @@ describe('claim flow steps', () => {
     const two = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', Parts: [part('FW1', 'Windshield'), part('FW2', 'Windshield', ['lane camera'])] });
     expect(skipsStep(two, 6)).toBe(false);
     expect(firstIncomplete(two)).toBe(6);
+  });
+});
+
+describe('the stepper (issue 13: a named stage on every page, mapped to the progress bar)', () => {
+  it('a new claim shows the first stage current and the other ten still to come', () => {
+    expect(stageStates(newClaimFlow(), 1)).toEqual(['current', ...Array<string>(10).fill('next')]);
+    // A cash quote ends at the policyholder quote: eight stages.
+    expect(stageStates(newClaimFlow('quote'), 1)).toHaveLength(8);
+  });
+
+  it('answered steps are done, steps with nothing to ask are skipped once the damage is known, the current one is current', () => {
+    const replace = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', Quote: null });
+    // Step 3 answered with a windshield replacement: 4 (repair questions), 5 (side pieces) and 6 (one windshield) ask nothing.
+    expect(stageStates(replace, 7)).toEqual(['done', 'done', 'done', 'skipped', 'skipped', 'skipped', 'current', 'next', 'next', 'next', 'next']);
+    // Before the damage is answered nothing is called skipped.
+    expect(stageStates(flow({}), 3).slice(3, 6)).toEqual(['next', 'next', 'next']);
+    // A repair asks step 4.
+    const repair = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Repair', NumberOfChipsOrCracks: 1 });
+    expect(stageStates(repair, 4)[3]).toBe('current');
+  });
+
+  it('the pages after the quote are done when their answers are in', () => {
+    const f = flow({ SelectedGlassGroups: ['Windshield'], RepairOrReplace: 'Replace', appointmentDone: true, detailsDone: true });
+    expect(stageStates(f, STAGE.review).slice(7)).toEqual(['done', 'done', 'done', 'current']);
+    expect(stageStates({ ...f, appointmentDone: false, detailsDone: false }, STAGE.appointment).slice(7)).toEqual(['done', 'current', 'next', 'next']);
+  });
+
+  it('each stage maps to a percent of the progress bar that only goes up, from 5 to 95, and 100 once filed', () => {
+    const percents = Array.from({ length: 12 }, (_, i) => stageProgress(i + 1));
+    expect(percents[0]).toBe(5);
+    expect(percents[STAGE.review - 1]).toBe(95);
+    expect(percents[11]).toBe(100);
+    percents.slice(1).forEach((p, i) => expect(p).toBeGreaterThan(percents[i]!));
   });
 });
 

@@ -195,11 +195,11 @@ describe('route chrome (spec section 2)', () => {
     },
   );
 
-  const progress = ['policy-holder-quote', 'appointment-option-details', 'submit-claim-review-details', 'start-claim', 'manage-claim'];
+  const progress = ['policy-holder-quote', 'appointment-option-details', 'submit_claimdetails', 'submit-claim-review-details', 'start-claim', 'manage-claim', 'success_submit-claim'];
   it.each(progress)('progress bar on %s', (name) => {
     expect(showsProgressBar(name)).toBe(true);
   });
-  it.each(['dashboard', 'file-claim', 'success_submit-claim', 'login', 'manage-account'])('no progress bar on %s', (name) => {
+  it.each(['dashboard', 'file-claim', 'login', 'manage-account'])('no progress bar on %s', (name) => {
     expect(showsProgressBar(name)).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * 'ScheduleAtShop'), the policyholder's preferred contact method and text consent, and the agent's alerts.
  */
 import { lazy, Suspense, useState } from 'react';
-import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { FLOW_PATHS, firstIncomplete, STAGE } from '../../lib/claim/flow.ts';
 import { appointmentChecks, CONTACT_METHODS, detailsChecks, SCHEDULING_OPTIONS } from '../../lib/claim/checks.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { MESSAGES, messageOf } from '../../lib/claim/validation.ts';
@@ -16,7 +16,7 @@ import { ClaimPage, Failed, FinishQuote, Loading, Nav, useCall, type Ctx } from 
 const AgentAlerts = lazy(() => import('./AgentAlerts.tsx'));
 
 export default function AppointmentOptions() {
-  return <ClaimPage claim>{(page) => <Appointment page={page} />}</ClaimPage>;
+  return <ClaimPage claim stage={STAGE.appointment}>{(page) => <Appointment page={page} />}</ClaimPage>;
 }
 
 function Appointment({ page }: { page: Ctx }) {

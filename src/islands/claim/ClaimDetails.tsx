@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { GetStates } from '../../lib/api/states.ts';
 import { GetInsuranceCompanies } from '../../lib/api/user.ts';
-import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { FLOW_PATHS, firstIncomplete, STAGE } from '../../lib/claim/flow.ts';
 import { detailsChecks, openingDeductible, zeroDeductible } from '../../lib/claim/checks.ts';
 import { isoDay, messageOf, rules } from '../../lib/claim/validation.ts';
 import { DAMAGE_DATE_YEARS } from '../../lib/constants.ts';
@@ -17,7 +17,7 @@ import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, Failed, FinishQuote, Nav, useCall, type Ctx } from './ui.tsx';
 
 export default function ClaimDetails() {
-  return <ClaimPage claim>{(page) => <Details page={page} />}</ClaimPage>;
+  return <ClaimPage claim stage={STAGE.details}>{(page) => <Details page={page} />}</ClaimPage>;
 }
 
 function Details({ page }: { page: Ctx }) {

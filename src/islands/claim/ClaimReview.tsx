@@ -1,24 +1,28 @@
 /**
- * submit-claim-review-details: every answer in sections, each with an Edit link back to its step or page;
+ * submit-claim-review-details: "check your answers": every answer in groups, the key facts first, formatted for
+ * reading (money and dates in the reader's language), each row with a Change link back to its step or page;
  * Submit files the referral (CreateReferral) with one Idempotency-Key per review, kept in the flow so a
  * retry or a double click sends the same key, and nothing is lost when the network fails.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, type ReactNode } from 'react';
 import { replyOf } from '../../lib/api/client.ts';
-import { FLOW_PATHS, firstIncomplete, needsPropertyStep } from '../../lib/claim/flow.ts';
+import { FLOW_PATHS, firstIncomplete, needsPropertyStep, STAGE } from '../../lib/claim/flow.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { $claimSubmission, loadSubmission, submitClaim } from '../../stores/claim-submission.ts';
 import { $activeAgency } from '../../stores/user.ts';
-import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
+import { quoteRows } from './summary.tsx';
 import { ClaimPage, focusField, type Ctx } from './ui.tsx';
 
+// The itemised quote is folded under its totals: its code loads after the page (the first visit stays within the JS budget).
+const QuoteTable = lazy(() => import('./QuoteView.tsx').then((m) => ({ default: m.QuoteTable })));
+
 export default function ClaimReview() {
-  return <ClaimPage claim>{(page) => <Review page={page} />}</ClaimPage>;
+  return <ClaimPage claim stage={STAGE.review}>{(page) => <Review page={page} />}</ClaimPage>;
 }
 
 function Review({ page }: { page: Ctx }) {
-  const { t, flow } = page;
+  const { t, flow, money } = page;
   const agency = useStore($activeAgency);
   const submission = useStore($claimSubmission);
   const sending = submission.state === 'sending' || submission.state === 'sent';
@@ -52,14 +56,25 @@ function Review({ page }: { page: Ctx }) {
   const i = flow.insuranceClaimDetails;
   const d = flow.additionalDetails;
   const r = quoteRows(page);
+  const q = flow.Quote;
   const yn = (v: boolean | undefined) => (v === undefined ? '' : v ? t('claim.yes') : t('claim.no'));
-  const questions = (list: typeof flow.ProblemQuestions, answers: Record<string, boolean>) =>
-    (list ?? []).map((q) => [t.dynamic(`claim.questions.${q.QuestionId}`, q.Text), yn(answers[q.QuestionId])] as const);
+  const questions = (list: typeof flow.ProblemQuestions, answers: Record<string, boolean>, href: string) =>
+    (list ?? []).map((x) => [t.dynamic(`claim.questions.${x.QuestionId}`, x.Text), yn(answers[x.QuestionId]), href] as const);
   const alerts = (by: 'Text' | 'Email') =>
     (['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const)
       .filter((ev) => a[`${ev}${by}`])
       .map((ev) => t.dynamic(`claim.events.${ev}`, ev))
       .join(', ') || t('claim.none');
+  const deductible = Number(i.deductible);
+  // The damage date (YYYY-MM-DD) as the reader reads it, taken at noon so that no time zone moves the day. Not through
+  // format-date.ts: its chunk would put this page over the JS budget.
+  const damageDay = /^\d{4}-\d{2}-\d{2}$/.test(d.damageDate) ? new Date(`${d.damageDate}T12:00:00`).toLocaleDateString(page.lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long' }) : d.damageDate;
+  const scheduling = t.dynamic(`claim.schedulingOptions.${a.SchedulingOption}`, a.SchedulingOption);
+  const answered = [
+    ...questions(flow.ProblemQuestions, flow.ProblemAnswers, step(4)),
+    // The windshield these answers point to is in the parts.
+    ...(needsPropertyStep(flow) ? questions(flow.PropertyQuestions, flow.PropertyAnswers, step(6)) : []),
+  ];
 
   return (
     <>
@@ -77,69 +92,81 @@ function Review({ page }: { page: Ctx }) {
           </ul>
         </div>
       )}
-      <Section title={t('claim.steps.1')} href={step(1)} t={t}>
-        <Summary rows={[r.location]} />
-      </Section>
-      <Section title={t('claim.steps.2')} href={step(2)} t={t}>
-        <Summary rows={[r.vehicle, ['VIN', flow.Vin]]} />
-      </Section>
-      <Section title={t('claim.steps.3')} href={step(3)} t={t}>
-        <Summary rows={[r.glass, r.service, r.chips]} />
-      </Section>
-      <Section title={t('claim.steps.4')} href={step(4)} t={t}>
-        <Summary rows={questions(flow.ProblemQuestions, flow.ProblemAnswers)} />
-      </Section>
-      <Section title={t('claim.steps.5')} href={step(5)} t={t}>
-        <Summary rows={[r.parts]} />
-      </Section>
-      {needsPropertyStep(flow) && (
-        <Section title={t('claim.steps.6')} href={step(6)} t={t}>
-          {/* The windshield these answers point to is in the parts above. */}
-          <Summary rows={questions(flow.PropertyQuestions, flow.PropertyAnswers)} />
-        </Section>
-      )}
-      <Section title={t('claim.steps.7')} href={step(7)} t={t}>
-        {flow.Quote && <QuoteTable q={flow.Quote} page={page} caption={t('claim.steps.7')} />}
-      </Section>
-      <Section title={t('claim.appointment')} href={appointmentHref} t={t}>
-        <Summary
-          rows={[
-            [t('claim.scheduling'), t.dynamic(`claim.schedulingOptions.${a.SchedulingOption}`, a.SchedulingOption)],
-            ...(a.SchedulingOption === 'ScheduleAtShop' ? [[t('claim.shop'), a.ShopName] as const] : []),
-            [t('claim.excludeShops'), a.ExcludeShops ? t('claim.yes') : t('claim.no')],
-            [t('claim.contactMethod'), t.dynamic(`claim.contactMethods.${a.PreferredContactMethod}`, a.PreferredContactMethod)],
-            [t('claim.textConsent'), a.TextCheckBox ? t('claim.yes') : t('claim.no')],
-            [t('claim.notifyText'), alerts('Text')],
-            [t('claim.notifyEmail'), alerts('Email')],
-            [t('claim.agentPhone'), formatPhone(a.AgentPhoneNo)],
-          ]}
-        />
-      </Section>
-      <Section title={t('claim.insurance')} href={detailsHref} t={t}>
-        <Summary
-          rows={[
-            [t('claim.policyNumber'), i.policyNumber],
-            [t('claim.firstName'), i.firstName],
-            [t('claim.lastName'), i.lastName],
-            [t('claim.email'), i.emailId],
-            [t('claim.carrier'), i.carrier],
-            [t('claim.deductible'), i.deductible],
-            [t('claim.phone'), formatPhone(i.phoneNumber)],
-          ]}
-        />
-      </Section>
-      <Section title={t('claim.additional')} href={detailsHref} t={t}>
-        <Summary
-          rows={[
-            [t('claim.street'), d.streetAddress],
-            [t('claim.city'), d.city],
-            [t('claim.state'), d.selectedState],
-            [t('claim.zipCode'), d.zipCode],
-            [t('claim.damageDate'), d.damageDate],
-            [t('claim.anyOther'), d.anyOther],
-          ]}
-        />
-      </Section>
+      {/* The key facts first: who, which vehicle and glass, what it costs and who pays, when; then the rest. */}
+      <Group
+        title={t('claim.insurance')}
+        t={t}
+        rows={[
+          [t('claim.firstName'), i.firstName, detailsHref],
+          [t('claim.lastName'), i.lastName, detailsHref],
+          [t('claim.phone'), formatPhone(i.phoneNumber), detailsHref],
+          [t('claim.email'), i.emailId, detailsHref],
+          [t('claim.policyNumber'), i.policyNumber, detailsHref],
+          [t('claim.carrier'), i.carrier, detailsHref],
+          [t('claim.deductible'), i.deductible === '' || Number.isNaN(deductible) ? i.deductible : money(deductible), detailsHref],
+        ]}
+      />
+      <Group
+        title={t('claim.vehicleAndDamage')}
+        t={t}
+        rows={[
+          [...r.location, step(1)],
+          [...r.vehicle, step(2)],
+          ['VIN', flow.Vin, step(2)],
+          [...r.glass, step(3)],
+          [...r.service, step(3)],
+          ...(flow.RepairOrReplace === 'Repair' ? [[...r.chips, step(3)] as const] : []),
+          [...r.parts, step(3)],
+        ]}
+      />
+      <Group
+        title={t('claim.steps.7')}
+        t={t}
+        rows={
+          q
+            ? [
+                [t('claim.total'), money(q.Total), step(7)],
+                [t('claim.insurancePays'), money(q.InsurancePays), step(7)],
+                [t('claim.policyholderPays'), money(q.PolicyholderPays), step(7)],
+              ]
+            : []
+        }
+      >
+        {q && (
+          <details className="cya__more">
+            <summary>{t('claim.itemised')}</summary>
+            <Suspense>
+              <QuoteTable q={q} page={page} caption={t('claim.steps.7')} />
+            </Suspense>
+          </details>
+        )}
+      </Group>
+      <Group
+        title={t('claim.appointment')}
+        t={t}
+        rows={[
+          [t('claim.scheduling'), a.SchedulingOption === 'ScheduleAtShop' && a.ShopName ? `${scheduling}: ${a.ShopName}` : scheduling, appointmentHref],
+          [t('claim.excludeShops'), yn(a.ExcludeShops), appointmentHref],
+          [t('claim.contactMethod'), t.dynamic(`claim.contactMethods.${a.PreferredContactMethod}`, a.PreferredContactMethod), appointmentHref],
+          [t('claim.textConsent'), yn(a.TextCheckBox), appointmentHref],
+          [t('claim.notifyText'), alerts('Text'), appointmentHref],
+          [t('claim.notifyEmail'), alerts('Email'), appointmentHref],
+          [t('claim.agentPhone'), formatPhone(a.AgentPhoneNo), appointmentHref],
+        ]}
+      />
+      {answered.length > 0 && <Group title={t('claim.answers')} t={t} rows={answered} />}
+      <Group
+        title={t('claim.additional')}
+        t={t}
+        rows={[
+          [t('claim.street'), d.streetAddress, detailsHref],
+          [t('claim.city'), d.city, detailsHref],
+          [t('claim.state'), d.selectedState, detailsHref],
+          [t('claim.zipCode'), d.zipCode, detailsHref],
+          [t('claim.damageDate'), damageDay, detailsHref],
+          [t('claim.anyOther'), d.anyOther, detailsHref],
+        ]}
+      />
       <div className="flow__nav">
         <a className="btn btn--secondary" href={detailsHref}>
           {t('claim.back')}
@@ -152,16 +179,29 @@ function Review({ page }: { page: Ctx }) {
   );
 }
 
-function Section({ title, href, t, children }: { title: string; href: string; t: Ctx['t']; children: ReactNode }) {
-  const id = `review-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+/** One answer of the review: its label, its value as the reader reads it, and the page or step that changes it. */
+type Row = readonly [label: string, value: ReactNode, href: string];
+
+/** A group of answers as "check your answers" shows them: each row with its own Change link. */
+function Group({ title, rows, t, children }: { title: string; rows: readonly Row[]; t: Ctx['t']; children?: ReactNode }) {
+  const id = useId();
   return (
-    <section className="card flow-review" aria-labelledby={id}>
-      <div className="flow-review__head">
-        <h2 id={id}>{title}</h2>
-        <a href={href} aria-label={t('claim.editOf', { what: title.toLowerCase() })}>
-          {t('claim.edit')}
-        </a>
-      </div>
+    <section className="card cya" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <dl className="cya__list">
+        {rows.map(([label, value, href]) => (
+          <div className="cya__row" key={label}>
+            <dt>{label}</dt>
+            <dd>{value === '' || value === null || value === undefined ? '—' : value}</dd>
+            <dd className="cya__change">
+              <a href={href}>
+                {t('claim.change')}
+                <span className="visually-hidden"> {label}</span>
+              </a>
+            </dd>
+          </div>
+        ))}
+      </dl>
       {children}
     </section>
   );

@@ -3,16 +3,17 @@
  * 'Back to dashboard'); a claim continues to the appointment options.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { FLOW_PATHS, firstIncomplete } from '../../lib/claim/flow.ts';
+import { FLOW_PATHS, firstIncomplete, STAGE } from '../../lib/claim/flow.ts';
 import { $claimProgress, updateClaim } from '../../stores/claim.ts';
-import { QuoteTable, quoteRows, Summary } from './QuoteView.tsx';
+import { QuoteTable } from './QuoteView.tsx';
+import { quoteRows, Summary } from './summary.tsx';
 import { ClaimPage, FinishQuote, Nav, type Ctx } from './ui.tsx';
 
 // Email, print and copy: their code loads after the page (the claim pages' first visit stays within the JS budget).
 const QuoteShare = lazy(() => import('./QuoteShare.tsx'));
 
 export default function PolicyholderQuote() {
-  return <ClaimPage>{(page) => <QuotePage page={page} />}</ClaimPage>;
+  return <ClaimPage stage={STAGE.quote}>{(page) => <QuotePage page={page} />}</ClaimPage>;
 }
 
 function QuotePage({ page }: { page: Ctx }) {

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api/client.ts';
 import { autoChosenParts, FLOW_PATHS, firstIncomplete, skipsStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
 import { MESSAGES, messageOf, rules } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
-import { $claimFlow, $claimProgress, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
+import { $claimFlow, $claimProgress, $claimStage, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, focusField, Loading, Nav, type Ctx, type StepProps } from './ui.tsx';
 
@@ -35,7 +35,7 @@ export default function QuoteSteps() {
     // The user menu's 'Get a quote' opens start-claim?mode=quote: a new cash quote unless one is under way.
     if (new URLSearchParams(location.search).get('mode') === 'quote' && $claimFlow.get().mode !== 'quote') resetClaimFlow('quote');
   });
-  return <ClaimPage>{(page) => <Steps page={page} />}</ClaimPage>;
+  return <ClaimPage stage={1}>{(page) => <Steps page={page} />}</ClaimPage>;
 }
 
 function Steps({ page }: { page: Ctx }) {
@@ -69,6 +69,7 @@ function Steps({ page }: { page: Ctx }) {
 
   useEffect(() => {
     $claimProgress.set(stepProgress(step));
+    $claimStage.set(step);
   }, [step]);
   /** A step has loaded: Next works, and after a step change the focus goes to its heading. */
   const onShown = () => {

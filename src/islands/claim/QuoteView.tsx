@@ -1,11 +1,8 @@
 /**
- * The quote as the policyholder quote, the service-quote step and the review show it: the itemised table
- * and the summary rows (location, vehicle, damage, parts).
+ * The itemised quote as the service-quote step, the policyholder quote, the review and the success page show it.
+ * The summary rows are in summary.tsx: the review shows them at once and loads this table on demand.
  */
-import type { ReactNode } from 'react';
 import type { Quote } from '../../lib/api/quick-quote.ts';
-import { vehicleLine } from '../../lib/claim/flow.ts';
-import { chosenParts } from '../../lib/claim/parts.ts';
 import type { Ctx } from './ui.tsx';
 
 /** An itemised quote: part, labor, kit, recalibration, repair; subtotal, tax, total and who pays what. */
@@ -56,39 +53,4 @@ export function QuoteTable({ q, page, caption }: { q: Quote; page: Pick<Ctx, 't'
       </dl>
     </div>
   );
-}
-
-/** A definition list of label → value rows (summaries on the quote and review pages). */
-export function Summary({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="details flow-summary">
-      {rows.map(([k, v]) => (
-        <div key={k} className="flow-summary__row">
-          <dt>{k}</dt>
-          <dd>{v === '' || v === null || v === undefined ? '—' : v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** Rows of the quote's summary. */
-export function quoteRows({ t, flow }: Pick<Ctx, 't' | 'flow'>) {
-  return {
-    location: [t('claim.location'), flow.City ? `${flow.City}, ${flow.State} ${flow.ZipCode}` : flow.ZipCode] as const,
-    vehicle: [t('claim.vehicle'), vehicleLine(flow)] as const,
-    glass: [t('claim.glass'), flow.SelectedGlassGroups.map((g) => t.dynamic(`claim.groups.${g}`, g)).join(', ')] as const,
-    service: [t('claim.repairOrReplace'), flow.RepairOrReplace ? t.dynamic(`claim.service.${flow.RepairOrReplace}`, flow.RepairOrReplace) : ''] as const,
-    chips: [t('claim.chips'), flow.NumberOfChipsOrCracks > 3 ? t('claim.moreThan3') : flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : t('claim.notGiven')] as const,
-    parts: [
-      t('claim.parts'),
-      <ul className="flow-list">
-        {chosenParts(flow).map((p) => (
-          <li key={p.PartNumber}>
-            {p.Location} · {p.Description} ({p.PartNumber})
-          </li>
-        ))}
-      </ul>,
-    ] as const,
-  };
 }

@@ -4,7 +4,7 @@
  * errors (shown on blur and on Next, first invalid field focused), loading states and the nav buttons.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { GetCarrierSettings } from '../../lib/api/carrier.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -26,6 +26,9 @@ export interface Ctx {
 
 type Carrier = ResultOf<typeof GetCarrierSettings>;
 
+// The stepper and the live summary load after the page (docs/decisions/005: the first visit carries the form).
+const FlowFrame = lazy(() => import('./FlowFrame.tsx'));
+
 /** Dashboard link of the gate's notices. */
 const DASHBOARD = '/dashboard/';
 
@@ -34,7 +37,7 @@ const DASHBOARD = '/dashboard/';
  * go to the self-service URL, zero accounts explain themselves, a carrier block replaces a claim (not a
  * quote) and a carrier warning shows above it. `claim` marks the pages only a claim reaches.
  */
-export function ClaimPage({ checks = true, claim: claimPage, children }: { checks?: boolean; claim?: boolean; children: (page: Ctx) => ReactNode }) {
+export function ClaimPage({ checks = true, claim: claimPage, stage, children }: { checks?: boolean; claim?: boolean; stage?: number; children: (page: Ctx) => ReactNode }) {
   const [lang] = useState(pageLang);
   const common = useCommonT();
   const t = useT('claim', 'messages');
@@ -115,14 +118,22 @@ export function ClaimPage({ checks = true, claim: claimPage, children }: { check
     return <Notice id="carrier-block" title={t('claim.blocked')} text={carrierNotice(t, carrier)} href={DASHBOARD} link={t('claim.dashboard')} />;
   }
   const warning = carrier?.Message ? carrierNotice(t, carrier) : null;
+  const page = { t, lang, flow, money: (n: number) => formatMoney(n, lang) };
   return (
-    <div className="flow" data-mode={flow.mode}>
-      {warning && (
-        <div className="notice notice--warning" role="status" data-testid="carrier-warning">
-          {warning}
-        </div>
+    <div className={stage ? 'flow flow--staged' : 'flow'} data-mode={flow.mode}>
+      {stage && (
+        <Suspense>
+          <FlowFrame page={page} stage={stage} />
+        </Suspense>
       )}
-      {children({ t, lang, flow, money: (n) => formatMoney(n, lang) })}
+      <div className="flow__main">
+        {warning && (
+          <div className="notice notice--warning" role="status" data-testid="carrier-warning">
+            {warning}
+          </div>
+        )}
+        {children(page)}
+      </div>
     </div>
   );
 }

@@ -114,6 +114,6 @@ export interface ClaimFlow {
   idempotencyKey: string | null;
   /** The submission (JSON) the key was made for. */
   idempotencyFor: string;
-  /** The filed referral (the success page shows it) with the total the server priced. */
-  referral: { ReferralNumber: string; WorkOrderId: string; Total: number; PolicyholderPays: number } | null;
+  /** The filed referral (the success page shows it) with the quote the server priced it at (the claim's deductible in). */
+  referral: { ReferralNumber: string; WorkOrderId: string; Total: number; PolicyholderPays: number; Quote?: Quote } | null;
 }

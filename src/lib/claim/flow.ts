@@ -26,6 +26,20 @@ export function stepProgress(step: number): number {
   return Math.round(5 + ((Math.min(Math.max(step, 1), STEP_COUNT) - 1) * 55) / (STEP_COUNT - 1));
 }
 
+/**
+ * The stepper's stages: the seven quick-quote steps, then the policyholder quote, the appointment, the claim
+ * details and the review (a cash quote ends at the quote). Each maps to a percent of the spec's progress bar.
+ */
+export const STAGE = { quote: 8, appointment: 9, details: 10, review: 11 } as const;
+
+/** Percent of the progress bar at each stage after the seven steps, and on the success page. */
+const LATER_PROGRESS = [70, 80, 88, 95, 100];
+
+/** The progress percent of a stage (1-11; 12 = filed). */
+export function stageProgress(stage: number): number {
+  return stage <= STEP_COUNT ? stepProgress(stage) : (LATER_PROGRESS[stage - STAGE.quote] ?? 100);
+}
+
 /** The vehicle as one line ('2020 Toyota Camry 4 Door Sedan'), or '' when none is chosen. */
 export function vehicleLine(f: Pick<ClaimFlow, 'Year' | 'Make' | 'Model' | 'Style' | 'CarId'>): string {
   return f.CarId ? [f.Year, f.Make, f.Model, f.Style].filter(Boolean).join(' ') : '';

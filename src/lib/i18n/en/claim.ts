@@ -46,7 +46,7 @@ export default {
   choose: 'Choose…',
   none: 'None',
   notGiven: 'Not given',
-  edit: 'Edit',
+  change: 'Change',
   groups: { Windshield: 'Windshield', "Driver's side": "Driver's side", "Passenger's side": "Passenger's side", 'Back glass': 'Back glass', Sunroof: 'Sunroof' },
   service: { Repair: 'Repair', Replace: 'Replace' },
   // Step 1
@@ -193,7 +193,9 @@ export default {
   // Review and success
   review: 'Review the claim',
   reviewIntro: 'Check every answer, then submit the claim.',
-  editOf: 'Edit {what}',
+  vehicleAndDamage: 'Vehicle and damage',
+  answers: 'Answers to the questions',
+  itemised: 'Show the itemised quote',
   submit: 'Submit the claim',
   submitting: 'Submitting…',
   fix: 'Please correct these answers:',
@@ -202,6 +204,23 @@ export default {
   workOrder: 'Work order',
   successNext: 'Keep the referral number for the policyholder. You can follow the work order on your dashboard.',
   another: 'File another claim',
+  copyReferral: 'Copy the referral number',
+  referralCopied: 'Referral number copied.',
+  referralCopyFailed: 'The referral number could not be copied: select it and copy it.',
+  nextTitle: 'What happens next',
+  next1: 'We contact the policyholder to confirm the appointment you chose.',
+  next2: 'You and the policyholder receive the text and email alerts chosen on the appointment page.',
+  next3: 'The work order shows each change of status on your dashboard, then the survey result once the service is done.',
+  // The stepper and the live summary beside every page of the flow.
+  stepper: {
+    label: 'Claim stages',
+    count: 'Stage {n} of {total}',
+    summary: 'Summary',
+    empty: 'Your answers show here as you go.',
+    done: 'done',
+    skipped: 'skipped: nothing to ask',
+    next: 'not started',
+  },
   noClaim: 'No claim was submitted here',
   noClaimNext: 'Submitted claims show on your dashboard. To file one, choose File another claim.',
   quickStart: {
