@@ -273,7 +273,7 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
           </div>
         )}
         <div className="wo-filters__actions">
-          <button type="submit" className="btn btn--primary">
+          <button type="submit" className="btn btn--secondary">
             {t('workOrders.list.apply')}
           </button>
           <button type="button" className="btn btn--link" onClick={clear}>
