@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { callPath } from '../../src/lib/api/contract.ts';
 import { AdvanceWorkOrder, GetDashboardWorkOrders, GetOpenWorkOrders, type Dashboard } from '../../src/lib/api/work-orders.ts';
 import { CLOSED_STATUSES, WORK_ORDER_STATUSES, isOpen } from '../../src/lib/work-orders.ts';
-import { detailsPath, findOrder } from './work-order-steps.ts';
+import { detailsPath, findOrder, type OrderRow } from './work-order-steps.ts';
 import { camryToQuote, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral } from './claim-steps.ts';
 import { expect, openDashboard, switchAgency, test, waitForDashboard, type PageAs } from './fixtures.ts';
 
@@ -238,7 +238,9 @@ test.describe('work orders on the agent dashboard', () => {
     const target = rows(table).nth(2);
     const targetId = (await target.getAttribute('data-work-order-id'))!;
     const [referral, name, policy] = await Promise.all([2, 3, 4].map((n) => target.locator(`:scope > :nth-child(${n})`).textContent()));
-    const day = (await target.locator(':scope > :nth-child(7) time').getAttribute('datetime'))!.slice(0, 10);
+    /** The browser's local day (YYYY-MM-DD) of an ISO time: the days the filter means. */
+    const localDay = (iso: string) => page.evaluate((t) => new Date(t).toLocaleDateString('en-CA'), iso);
+    const day = await localDay((await target.locator(':scope > :nth-child(7) time').getAttribute('datetime'))!);
     await search.fill(policy!);
     await search.press('Enter');
     await expect.poll(() => query(page).get('q')).toBe(policy);
@@ -264,14 +266,15 @@ test.describe('work orders on the agent dashboard', () => {
     await expect(search).toHaveValue('');
     await loaded(table);
 
-    // Date range: one day (the server's UTC day of filing), then a range that ends before it starts.
+    // Date range: one day (the reader's local day of filing: this browser runs in the machine's zone, UTC here), then a
+    // range that ends before it starts.
     await form.getByLabel('Filed from').fill(day);
     await form.getByLabel('Filed to').fill(day);
     await form.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => [query(page).get('from'), query(page).get('to')]).toEqual([day, day]);
     await loaded(table);
     expect(await rowIds(table)).toContain(targetId);
-    for (const t of await filedTimes(table)) expect(t.slice(0, 10)).toBe(day);
+    for (const t of await filedTimes(table)) expect(await localDay(t)).toBe(day);
 
     const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel('Filed to').fill(dayBefore);
@@ -464,6 +467,32 @@ test.describe('issue 13: the dashboard\'s failed referrals, big numbers, times a
       const table = listTable(page, 'Open');
       await loaded(table);
       for (const u of await rows(table).locator(':scope > :nth-child(8) time').allTextContents()) expect(u).toMatch(local);
+    });
+
+    test("'Filed from' and 'Filed to' are the reader's local days, not UTC days", async ({ page, signInAs }) => {
+      await signInAs('agent');
+      await openDashboard(page);
+      // An order filed in the evening in Chicago (UTC-6 in winter, -5 in summer): already the next day in UTC.
+      const evening = (o: OrderRow) => new Date((o as OrderRow & { CreatedAt: string }).CreatedAt).getUTCHours() < 5;
+      let kind: 'Open' | 'Completed' = 'Open';
+      const order = (await findOrder(page, 'Open', evening).catch(() => null)) ?? ((kind = 'Completed'), await findOrder(page, 'Completed', evening));
+      const filedAt = (order as OrderRow & { CreatedAt: string }).CreatedAt;
+      const chicagoDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+      const day = chicagoDay(filedAt);
+      expect(day).not.toBe(filedAt.slice(0, 10));
+
+      await tab(page, kind).click();
+      const table = listTable(page, kind);
+      await loaded(table);
+      const form = filters(page, kind === 'Open' ? 'open' : 'completed');
+      await form.getByLabel('Filed from').fill(day);
+      await form.getByLabel('Filed to').fill(day);
+      await form.getByRole('button', { name: 'Search' }).click();
+      await expect.poll(() => [query(page).get('from'), query(page).get('to')]).toEqual([day, day]);
+      await loaded(table);
+      expect(await rowIds(table)).toContain(order.WorkOrderId);
+      // Every order listed was filed on that day in Chicago, as its Filed column shows it.
+      for (const t of await filedTimes(table)) expect(chicagoDay(t)).toBe(day);
     });
   });
 

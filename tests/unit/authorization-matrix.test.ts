@@ -278,7 +278,8 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, AgencyNumber: AGENCY[persona] };
     case 'GetOpenWorkOrders':
     case 'GetCompletedWorkOrders':
-      return { ...base, AgencyNumber: AGENCY[persona], Page: 1, PageSize: 10, SortBy: 'CreatedAt', SortDirection: 'desc' };
+      // The filed-date filter as the browser sends it: the reader's local days and their time zone.
+      return { ...base, AgencyNumber: AGENCY[persona], Page: 1, PageSize: 10, SortBy: 'CreatedAt', SortDirection: 'desc', From: '2020-01-01', To: '2030-12-31', TimeZone: 'America/New_York' };
     case 'ServiceActivityDetail':
       return { ...base, ...(orders.detail[persona] ?? { workOrderId: 'WO500001', referralSequenceNumber: '260100001' }), type: 'Open' };
     case 'GetSurveyDetails':

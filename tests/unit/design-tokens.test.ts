@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const CSS = readFileSync(new URL('../../src/styles/tokens.css', import.meta.url), 'utf8');
 const GLOBAL = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8');
+const WORK_ORDERS = readFileSync(new URL('../../src/styles/work-orders.css', import.meta.url), 'utf8');
+const WORK_ORDERS_DASHBOARD = readFileSync(new URL('../../src/styles/work-orders-dashboard.css', import.meta.url), 'utf8');
 
 /** The custom properties of tokens.css's :root, by name (comments removed). */
 function tokensOf(css: string): Map<string, string> {
@@ -75,6 +77,18 @@ const TEXT_PAIRS: readonly [text: string, background: string, where: string][] =
   ['--color-success', '--color-success-subtle', 'a success status'],
   ['--color-warning-text', '--color-warning-subtle', 'a warning notice'],
   ['--color-disabled-text', '--color-disabled-bg', 'a disabled button'],
+  ['--color-accent', '--color-accent-subtle', "the header's call to action ('File a claim now', .btn--cta)"],
+  ['--color-accent-hover', '--color-accent-border', "the hovered call to action"],
+  ['--color-text-muted', '--color-surface', 'the required-field marker (.req) on a card'],
+  ['--color-rating', '--color-surface', "a survey's rating stars"],
+  ['--color-status-received-text', '--color-status-received-subtle', 'the received status badge'],
+  ['--color-status-policyholder-contacted-text', '--color-status-policyholder-contacted-subtle', 'the policyholder contacted status badge'],
+  ['--color-status-scheduled-text', '--color-status-scheduled-subtle', 'the scheduled status badge'],
+  ['--color-status-in-progress-text', '--color-status-in-progress-subtle', 'the in progress status badge'],
+  ['--color-status-completed-text', '--color-status-completed-subtle', 'the completed status badge'],
+  ['--color-status-survey-complete-text', '--color-status-survey-complete-subtle', 'the survey complete status badge'],
+  ['--color-status-cancelled-text', '--color-status-cancelled-subtle', 'the cancelled status badge'],
+  ['--color-status-failed-text', '--color-status-failed-subtle', 'the failed status badge'],
 ];
 
 /** Edges that identify a control or show focus (WCAG 1.4.11, 3:1). */
@@ -87,6 +101,15 @@ const NON_TEXT_PAIRS: readonly [colour: string, background: string, where: strin
   ['--color-focus-inner', '--color-bg', 'the focus ring (navy part) on the page'],
   ['--color-focus', '--color-focus-inner', 'the two rings against each other'],
   ['--color-focus', '--color-accent', 'the focus ring (amber part) around a primary button'],
+  ['--color-accent', '--color-accent-subtle', "the call to action's edge on its tint"],
+  ['--color-status-received', '--color-surface', 'the received bars of the work-order chart'],
+  ['--color-status-policyholder-contacted', '--color-surface', 'the policyholder contacted bars of the work-order chart'],
+  ['--color-status-scheduled', '--color-surface', 'the scheduled bars of the work-order chart'],
+  ['--color-status-in-progress', '--color-surface', 'the in progress bars of the work-order chart'],
+  ['--color-status-completed', '--color-surface', 'the completed bars of the work-order chart'],
+  ['--color-status-survey-complete', '--color-surface', 'the survey complete bars of the work-order chart'],
+  ['--color-status-cancelled', '--color-surface', 'the cancelled bars of the work-order chart'],
+  ['--color-status-failed', '--color-surface', 'the failed bars of the work-order chart'],
 ];
 
 describe('design tokens (src/styles/tokens.css)', () => {
@@ -131,8 +154,46 @@ describe('design tokens (src/styles/tokens.css)', () => {
     expect(layout.indexOf("import '../styles/tokens.css'")).toBeLessThan(layout.indexOf("import '../styles/global.css'"));
   });
 
-  it('global.css uses only tokens that exist', () => {
-    const used = new Set([...GLOBAL.matchAll(/var\((--(?:color|font|space|radius|shadow|z|line-height|letter-spacing|control)-[\w-]*)/g)].map((m) => m[1]!));
+  it('global.css and the work-order stylesheets use only tokens that exist', () => {
+    const used = new Set([...(GLOBAL + WORK_ORDERS + WORK_ORDERS_DASHBOARD).matchAll(/var\((--(?:color|font|space|radius|shadow|z|line-height|letter-spacing|control)-[\w-]*)/g)].map((m) => m[1]!));
     expect([...used].filter((name) => !TOKENS.has(name))).toEqual([]);
+  });
+
+  it('the required-field marker (.req) is not red (red is for errors) and reads at 4.5:1 on white', () => {
+    const rule = GLOBAL.match(/^\.req \{([^}]*)\}/m)?.[1] ?? '';
+    const colour = rule.match(/(?:^|;)\s*color:\s*var\((--color-[\w-]+)\)/)?.[1];
+    expect(colour, '.req takes its colour from a token').toBeDefined();
+    expect(colour).not.toMatch(/danger|status-failed/);
+    expect(TOKENS.get('--color-surface')).toBe('#ffffff');
+    expect(contrast(rgbOf(colour!), rgbOf('--color-surface'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the header, claim-flow and work-order rules write colours with tokens: no raw hex or rgb, no old aliases', () => {
+    /** The text of global.css from a section's opening comment to the next one (sections are separated by a blank line). */
+    const section = (start: string) => {
+      const from = GLOBAL.indexOf(start);
+      expect(from, start).toBeGreaterThan(-1);
+      const next = GLOBAL.slice(from + start.length).search(/\n\n\/\* /);
+      return next < 0 ? GLOBAL.slice(from) : GLOBAL.slice(from, from + start.length + next);
+    };
+    const raw = /#[0-9a-f]{3,8}\b|rgba?\(|hsla?\(|var\(--(?:blue|blue-dark|navy|red|green|bg|card|line|muted|focus|radius)\)/i;
+    const sources: Record<string, string> = {
+      'global.css: header': section('/* Header */'),
+      'global.css: claim flow': section('/* The claim and quote flow'),
+      'global.css: work orders': section('/* Work orders (dashboard) */'),
+      'work-orders.css': WORK_ORDERS,
+      'work-orders-dashboard.css': WORK_ORDERS_DASHBOARD,
+    };
+    for (const [name, css] of Object.entries(sources)) {
+      const offending = css
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .split('\n')
+        .filter((line) => raw.test(line));
+      expect(offending, name).toEqual([]);
+    }
+    // The sections are real: the header's rules, the claim flow's and the work orders' are in them.
+    expect(sources['global.css: header']).toContain('.site-header {');
+    expect(sources['global.css: claim flow']).toContain('.req {');
+    expect(sources['global.css: work orders']).toContain('.wo-status--failed {');
   });
 });

@@ -66,7 +66,7 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   /^(AppName|ToRoute|WebPage|error|Title|Summary|Text|Author|Email address) is required$/,
   /^The [a-z ]+ field is required$/,
   ...['agency number', 'article route', 'CarId', 'device id', 'endpoint', 'language', 'number of chips or cracks', 'page', 'page size', 'part number',
-    'referral number', 'scope', 'shop', 'sort column', 'sort direction', 'status', 'tag', 'type', 'userId', 'work order id', 'year'].map((what) => `Invalid ${what}`),
+    'referral number', 'scope', 'shop', 'sort column', 'sort direction', 'status', 'tag', 'time zone', 'type', 'userId', 'work order id', 'year'].map((what) => `Invalid ${what}`),
   'Page size must be between 1 and 100',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
@@ -132,6 +132,8 @@ const WORK_ORDER_LISTS: Record<string, unknown>[] = [
   { AppName: 'AgentPortal' },
   { AppName: 'AgentPortal', AgencyNumber: '20077314', Page: 2, PageSize: 5, SortBy: 'Total', SortDirection: 'asc' },
   { AppName: 'AgentPortal', AgencyNumber: '10045821', Search: 'Ma', From: '2025-01-01', To: '2030-12-31', SortBy: 'PolicyholderName' },
+  { AppName: 'AgentPortal', From: '2025-03-09', To: '2025-11-02', TimeZone: 'America/New_York' },
+  { AppName: 'AgentPortal', From: '2024-09-08', TimeZone: 'America/Santiago' },
   { AppName: 'AgentPortal', Status: 'Received', SortBy: 'Status', SortDirection: 'desc', PageSize: 100, Page: 1 },
 ];
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {

@@ -200,6 +200,41 @@ describe('open and completed lists', () => {
     expect((await call('GetCompletedWorkOrders', { From: '2025-02-30' }, token.admin)).status).toBe(400);
   });
 
+  it("the date range is the reader's local days: an order filed at 23:30 on day D in a UTC-5 zone is in 'Filed from D to D' there", async () => {
+    // One completed order of the agency moved to 2024-01-11 04:30 UTC: 23:30 on 10 January in New York (EST, UTC-5),
+    // 10:00 on 11 January in Kolkata (UTC+5:30). No other order is that old.
+    const [order] = await completed({ PageSize: 1 }, token.admin).then((p) => p.Items);
+    const [row] = await q<{ created: Date }>('SELECT created_at AS created FROM work_orders WHERE work_order_id = $1', [order!.WorkOrderId]);
+    const created = row!.created;
+    await q('UPDATE work_orders SET created_at = $2 WHERE work_order_id = $1', [order!.WorkOrderId, '2024-01-11T04:30:00Z']);
+    try {
+      const ids = async (input: Record<string, unknown>) => (await all(completed, input, token.admin)).map((i) => i.WorkOrderId);
+      for (const TimeZone of ['America/New_York', 'Etc/GMT+5']) {
+        expect(await ids({ From: '2024-01-10', To: '2024-01-10', TimeZone }), TimeZone).toEqual([order!.WorkOrderId]);
+        expect(await ids({ From: '2024-01-11', To: '2024-01-11', TimeZone }), TimeZone).toEqual([]);
+        // 'Filed to D' ends at the end of D there: the order is in a range ending on 10 January, not one ending on the 9th.
+        expect(await ids({ From: '2023-12-01', To: '2024-01-10', TimeZone }), TimeZone).toEqual([order!.WorkOrderId]);
+        expect(await ids({ From: '2023-12-01', To: '2024-01-09', TimeZone }), TimeZone).toEqual([]);
+      }
+      expect(await ids({ From: '2024-01-11', To: '2024-01-11', TimeZone: 'Asia/Kolkata' })).toEqual([order!.WorkOrderId]);
+      // Without a time zone the days are UTC days (other callers, as before).
+      expect(await ids({ From: '2024-01-11', To: '2024-01-11' })).toEqual([order!.WorkOrderId]);
+      expect(await ids({ From: '2024-01-10', To: '2024-01-10' })).toEqual([]);
+      // The open list and the console read the same field.
+      expect((await open({ From: '2024-01-10', To: '2024-01-10', TimeZone: 'America/New_York' }, token.admin)).TotalCount).toBe(0);
+      const console = await ok<{ Items: { WorkOrderId: string }[] }>('GetWorkOrderConsole', { From: '2024-01-10', To: '2024-01-10', TimeZone: 'America/New_York', Scope: 'All' }, token.internal);
+      expect(console.Items.map((i) => i.WorkOrderId)).toEqual([order!.WorkOrderId]);
+    } finally {
+      await q('UPDATE work_orders SET created_at = $2 WHERE work_order_id = $1', [order!.WorkOrderId, created]);
+    }
+    // A time zone the runtime does not know is refused with its message.
+    for (const TimeZone of ['Mars/Olympus_Mons', 'America/New York', 'x'.repeat(65)]) {
+      const bad = await call('GetCompletedWorkOrders', { From: '2024-01-10', TimeZone }, token.admin);
+      expect(bad.status, TimeZone).toBe(400);
+      expect(JSON.stringify(bad.json)).toContain('Invalid time zone');
+    }
+  });
+
   it('a status filter narrows the list; a status of the other list gives nothing', async () => {
     const surveyed = await all(completed, { Status: 'Survey complete' }, token.admin);
     expect(surveyed.length).toBe(await countInDb('20077314', null, ['Survey complete']));

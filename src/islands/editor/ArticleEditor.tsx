@@ -48,7 +48,7 @@ function EditorPage({ t }: { t: EditorT }) {
         {notFound ? (
           <p>{t('editor.form.notFoundHelp')}</p>
         ) : (
-          <button type="button" className="btn btn--primary" onClick={() => void loadArticle(initialRoute)}>
+          <button type="button" className="btn btn--secondary" onClick={() => void loadArticle(initialRoute)}>
             {t('common.retry')}
           </button>
         )}

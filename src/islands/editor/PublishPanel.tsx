@@ -133,7 +133,7 @@ export default function PublishPanel({ t }: { t: EditorT }) {
           <p className="field__hint" id="publish-note-hint">{t('editor.publish.noteHint')}</p>
           {noteError && <p className="field__error" id="publish-note-error">{t.message(noteError)}</p>}
         </div>
-        <button type="submit" className="btn btn--primary" disabled={running || starting} aria-describedby="publish-status">
+        <button type="submit" className="btn btn--secondary" disabled={running || starting} aria-describedby="publish-status">
           {(running || starting) && <span className="spinner spinner--small" aria-hidden="true" />}
           {t('editor.publish.publish')}
         </button>

@@ -22,9 +22,10 @@ export default function HeaderActions() {
   const fileClaim = fileClaimButton(role, user.userAccountsCount);
   return (
     <>
-      {fileClaim === 'enabled' && <a className="btn btn--primary" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>}
+      {/* The portal's call to action, in its own quieter style (.btn--cta): the page's own action is the view's one primary. */}
+      {fileClaim === 'enabled' && <a className="btn btn--cta" href={routeForScenario('file-claim', role)}>{t('common.fileClaimNow')}</a>}
       {fileClaim === 'disabled' && (
-        <button type="button" className="btn btn--primary" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
+        <button type="button" className="btn btn--cta" disabled aria-describedby="file-claim-why" title={t('common.fileClaimDisabled')}>
           {t('common.fileClaimNow')}
           <span id="file-claim-why" className="visually-hidden">{t('common.fileClaimDisabled')}</span>
         </button>

@@ -196,7 +196,7 @@ function ConsolePage({ t }: { t: WorkOrdersT }) {
           </p>
         </div>
         <div className="order-filters__actions">
-          <button type="submit" className="btn btn--primary">
+          <button type="submit" className="btn btn--secondary">
             {t('workOrders.console.find')}
           </button>
           <button
@@ -332,7 +332,7 @@ function ConsoleTableRow({ row, t, draft, setDraft, advance }: { row: ConsoleRow
               {t('workOrders.console.noteFor', { id })}
             </label>
             <input id={`note-${id}`} type="text" maxLength={500} placeholder={t('workOrders.console.note')} value={draft.note} onChange={(e) => setDraft({ note: e.target.value })} />
-            <button type="submit" className="btn btn--primary" disabled={draft.busy} aria-busy={draft.busy}>
+            <button type="submit" className="btn btn--secondary" disabled={draft.busy} aria-busy={draft.busy}>
               {draft.busy ? t('workOrders.console.advancing') : t('workOrders.console.advance')}
             </button>
             {draft.error && (

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type
 import { GetCompletedWorkOrders, GetOpenWorkOrders, type WorkOrderPage, type WorkOrderSort } from '../../lib/api/work-orders.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime, formatDay } from '../../lib/format-date.ts';
+import { readerTimeZone } from '../../lib/time-zone.ts';
 import { api } from '../../stores/api.ts';
 import StatusBadge from './StatusBadge.tsx';
 import { LIST_STATUSES, PAGE_SIZES, type ListKind, type ListState } from './lists.ts';
@@ -48,6 +49,8 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
       ...(state.q ? { Search: state.q } : {}),
       ...(state.from ? { From: state.from } : {}),
       ...(state.to ? { To: state.to } : {}),
+      // The days are the reader's local days, as the list shows its times.
+      ...(state.from || state.to ? { TimeZone: readerTimeZone() } : {}),
       ...(state.status ? { Status: state.status } : {}),
     }),
     [agencyNumber, state.page, state.size, state.sort, state.dir, state.q, state.from, state.to, state.status],
@@ -273,7 +276,7 @@ export default function WorkOrderTable({ kind, t, state, agencies, activeAgency,
           </div>
         )}
         <div className="wo-filters__actions">
-          <button type="submit" className="btn btn--primary">
+          <button type="submit" className="btn btn--secondary">
             {t('workOrders.list.apply')}
           </button>
           <button type="button" className="btn btn--link" onClick={clear}>

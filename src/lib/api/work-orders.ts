@@ -4,8 +4,9 @@
  * - Lists (GetOpenWorkOrders, GetCompletedWorkOrders, InternalAdmin/GetWorkOrderConsole) page, sort, search
  *   and filter on the server: Page (from 1), PageSize (1–100, default 25), SortBy (one of WORK_ORDER_SORTS),
  *   SortDirection ('asc' | 'desc'), Search (policyholder name, policy number or referral number), From/To (ISO
- *   days, inclusive, on the day the referral was filed, UTC), AgencyNumber (one of the caller's agencies; the
- *   default agency when absent — the browser sends its active agency) and Status.
+ *   days, inclusive, on the day the referral was filed in TimeZone — the reader's IANA time zone, which the browser
+ *   sends, so the days are the reader's local days as the lists show them; UTC when absent), AgencyNumber (one of
+ *   the caller's agencies; the default agency when absent — the browser sends its active agency) and Status.
  * - Who sees what (the server's rule, services/work-orders/access.ts): an agent the orders they filed in the agency,
  *   an agency admin every order of the agency, an internal admin any agency; CE admins are refused (403); a
  *   single order the caller may not see answers 404.
@@ -18,6 +19,7 @@
  */
 import { z } from 'zod/mini';
 import { WORK_ORDER_ROLES } from '../roles.ts';
+import { isTimeZone } from '../time-zone.ts';
 import { WORK_ORDER_STATUSES } from '../work-orders.ts';
 import { AgencyNumberSchema, between, body, defineCall, getUrl, maybe, query, text } from './contract.ts';
 
@@ -75,6 +77,14 @@ export const IsoDaySchema = z.string().check(
   }, 'Please enter a valid date.'),
 );
 
+/** An IANA time zone the runtime knows ('America/New_York', 'Etc/GMT+5', 'UTC'). */
+export const TimeZoneSchema = z.string().check(
+  z.trim(),
+  z.maxLength(64, 'Invalid time zone'),
+  z.regex(/^[A-Za-z0-9_+:/-]+$/, 'Invalid time zone'),
+  z.refine(isTimeZone, 'Invalid time zone'),
+);
+
 /** The paging, sorting, search and filter fields every list takes. */
 export const ListShape = {
   /** One of the caller's agencies (403 otherwise); absent → the caller's default agency (internal admins: every agency). */
@@ -87,10 +97,12 @@ export const ListShape = {
   SortDirection: maybe(z.enum(SORT_DIRECTIONS, 'Invalid sort direction')),
   /** Policyholder name (first, last or both), policy number or referral number; case-insensitive, partial. */
   Search: maybe(text(100)),
-  /** Filed on or after this day (UTC). */
+  /** Filed on or after this day (in TimeZone). */
   From: maybe(IsoDaySchema),
-  /** Filed on or before this day (UTC). */
+  /** Filed on or before this day (in TimeZone). */
   To: maybe(IsoDaySchema),
+  /** The time zone of From and To: the reader's (the browser sends its own); absent → UTC. */
+  TimeZone: maybe(TimeZoneSchema),
   /** Only orders in this status (none when the list does not hold that status). */
   Status: maybe(WorkOrderStatusSchema),
 };

@@ -42,6 +42,7 @@ const listOptions = (input: ListInput, statuses: ListOptions['statuses']): ListO
   search: input.Search,
   from: input.From,
   to: input.To,
+  timeZone: input.TimeZone,
   status: input.Status,
   statuses,
 });

@@ -52,6 +52,7 @@ export default {
   invalidSortDirection: 'Invalid sort direction',
   invalidTag: 'Invalid tag',
   invalidType: 'Invalid type',
+  invalidTimeZone: 'Invalid time zone',
   invalidScope: 'Invalid scope',
   invalidLanguage: 'Invalid language',
   invalidEndpoint: 'Invalid endpoint',

@@ -56,6 +56,7 @@ export default {
   invalidSortDirection: 'Dirección de orden no válida',
   invalidTag: 'Tema no válido',
   invalidType: 'Tipo no válido',
+  invalidTimeZone: 'Zona horaria no válida',
   invalidScope: 'Alcance no válido',
   invalidLanguage: 'Idioma no válido',
   invalidEndpoint: 'Punto de acceso no válido',

@@ -10,6 +10,7 @@ import {
 } from '../../../lib/api/work-orders.ts';
 import { scopeSql, type OrderScope } from './access.ts';
 import { iso, isoOrNull, json } from './stored.ts';
+import { nextDay, startOfDayIn } from '../../../lib/time-zone.ts';
 
 /** What a list asks for (defaults applied by listWorkOrders). */
 export interface ListOptions {
@@ -20,6 +21,8 @@ export interface ListOptions {
   search?: string | null;
   from?: string | null;
   to?: string | null;
+  /** The IANA time zone whose days `from` and `to` are (default UTC). */
+  timeZone?: string | null;
   status?: WorkOrderStatus | null;
   /** The statuses of the list (open, completed), or null for all. */
   statuses: readonly WorkOrderStatus[] | null;
@@ -134,13 +137,15 @@ function listWhere(scope: OrderScope, opts: ListOptions, params: unknown[]): str
     where.push(`(lower(r.customer_last) LIKE ${termParam} OR lower(r.customer_first) LIKE ${termParam} OR lower(r.customer_first || ' ' || r.customer_last) LIKE ${termParam}
       OR lower(r.policy_number) LIKE ${termParam} OR r.referral_number LIKE ${termParam})`);
   }
+  // The days are the reader's: each bound is the instant its day starts in their time zone (To: the next day's start).
+  const zone = opts.timeZone ?? 'UTC';
   if (opts.from) {
-    params.push(opts.from);
-    where.push(`w.created_at >= ($${params.length}::date)::timestamp AT TIME ZONE 'UTC'`);
+    params.push(startOfDayIn(opts.from, zone).toISOString());
+    where.push(`w.created_at >= $${params.length}::timestamptz`);
   }
   if (opts.to) {
-    params.push(opts.to);
-    where.push(`w.created_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+    params.push(startOfDayIn(nextDay(opts.to), zone).toISOString());
+    where.push(`w.created_at < $${params.length}::timestamptz`);
   }
   return where.join(' AND ');
 }
