@@ -12,6 +12,9 @@ test('on the Spanish host a bad ZIP and a bad VIN read Spanish messages, the ser
   });
   await page.goto(`${spanishOrigin(baseURL!)}/dashboard/start-claim`);
   await expect(page.getByRole('heading', { level: 2, name: /^Paso 1 de 7\b/ })).toBeVisible();
+  // The page says it is Spanish (screen readers read it with a Spanish voice), and the stepper names its stages in Spanish.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('navigation', { name: 'Etapas del reclamo' })).toContainText('Etapa 1 de 11');
 
   // A well-formed ZIP that does not exist: the server refuses it (English text, stable code); the page says it in Spanish.
   await page.getByLabel('Código postal del asegurado').fill('00000');

@@ -64,7 +64,11 @@ const loaded: Record<Lang, Partial<Record<string, Dictionary>>> = { en: { common
 
 // The chrome's words are there before any island renders: English is bundled; on a Spanish page the Spanish
 // file loads first (top-level await), so English readers never download it and Spanish ones see no English.
-if (typeof window !== 'undefined' && langOf(window.location) === 'es') loaded.es.common = (await LOADERS.common.es()).default;
+// The static pages are English: a Spanish reader's page says it is Spanish (screen readers pick the voice by it).
+if (typeof window !== 'undefined' && langOf(window.location) === 'es') {
+  document.documentElement.lang = 'es';
+  loaded.es.common = (await LOADERS.common.es()).default;
+}
 
 /** The translator of these namespaces (plus `common`) when all are loaded already, else undefined. */
 export function translatorIfLoaded<N extends Namespace>(lang: Lang, namespaces: readonly N[] = []): Translator<N | 'common'> | undefined {
