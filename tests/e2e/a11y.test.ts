@@ -129,6 +129,22 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
       await quoteToDetails(page);
       await detailsToReview(page);
       await expect(page.getByText(CLAIM_DETAILS.policyNumber)).toBeVisible();
+      // The stepper and the live summary (loaded after the page) are scanned too.
+      await expect(page.getByTestId('stepper')).toBeVisible();
+      await expect(page.getByTestId('live-summary')).toContainText('Policyholder pays');
+    },
+  },
+  {
+    name: 'claim: the policyholder quote on a narrow screen (320 px), the summary folded and then opened',
+    role: 'agent',
+    route: '/dashboard/start-claim',
+    act: async (page) => {
+      await camryToQuote(page);
+      await narrowScreen(page);
+      await page.reload();
+      await expect(page.getByTestId('stepper')).toBeVisible();
+      await page.getByTestId('live-summary').locator('summary').click();
+      await expect(page.getByTestId('live-summary')).toContainText('Policyholder pays');
     },
   },
   {
