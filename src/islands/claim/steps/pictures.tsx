@@ -10,7 +10,6 @@ import type { ClaimT } from '../fields.tsx';
 
 /* ── Step 3: the vehicle glass picker ───────────────────────────────────────────────────────────────────── */
 
-
 /** Each glass group's shapes; a side group also has a wider invisible hit area (its windows are narrow to tap). */
 const GLASS_SHAPES: Record<GlassGroup, { paths: string[]; hit?: string }> = {
   Windshield: { paths: ['M22 62 Q60 50 98 62 L88 94 Q60 89 32 94 Z'] },
