@@ -10,6 +10,7 @@ import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim, type ClaimFlow } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+import { GlassPicker, ZoneDiagram } from './pictures.tsx';
 import { allAnswered, YesNoQuestions, type AnswerSet } from './YesNoQuestions.tsx';
 
 const PROBLEM: AnswerSet = {
@@ -20,6 +21,9 @@ const PROBLEM: AnswerSet = {
 };
 /** The chips or cracks choices: 1, 2, 3 and 4 (= more than 3). */
 const CHIPS = [1, 2, 3, 4] as const;
+
+/** The picture's click on a glass group: the matching checkbox toggles (it holds the choice, and clears its message). */
+const toggleGlass = (group: string) => document.querySelector<HTMLInputElement>(`input[name="glass"][value="${CSS.escape(group)}"]`)?.click();
 
 /** What a change of the glass or of repair/replace resets: the questions asked for them and the quote. */
 const NO_QUESTIONS: Partial<ClaimFlow> = { ProblemQuestions: null, ProblemAnswers: {}, AutoReplaced: false, Quote: null };
@@ -49,40 +53,45 @@ export function DamageStep({ page, form, next }: StepProps) {
   if (load.loading || flow.GlassCarId !== carId) return <Loading t={t} />;
   return (
     <>
-      <Choices
-        form={form}
-        id="glass"
-        legend={t('claim.glass')}
-        req
-        multiple
-        options={flow.AvailableGlass.map((g) => ({ value: g, label: t.dynamic(`claim.groups.${g}`, g) }))}
-        value={flow.SelectedGlassGroups}
-        onChange={(v) => updateClaim({ SelectedGlassGroups: GLASS_GROUPS.filter((g) => v.includes(g)), ...NO_QUESTIONS })}
-        check={(v) => (v.length ? null : t('claim.chooseGlass'))}
-      />
-      <Choices
-        form={form}
-        id="service"
-        legend={t('claim.repairOrReplace')}
-        req
-        row
-        options={REPAIR_OR_REPLACE.map((v) => ({ value: v, label: t.dynamic(`claim.service.${v}`, v) }))}
-        value={rr}
-        onChange={(v) => updateClaim({ RepairOrReplace: v as RepairOrReplace, ...NO_QUESTIONS })}
-        check={(v) => (v ? null : t('claim.chooseService'))}
-      />
-      {/* Four choices: radios in a row (a select hides them behind a click). */}
-      <Choices
-        form={form}
-        id="chips"
-        legend={t('claim.chips')}
-        req={rr === 'Repair'}
-        row
-        options={CHIPS.map((n) => ({ value: String(n), label: n > 3 ? t('claim.moreThan3') : String(n) }))}
-        value={flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : ''}
-        onChange={(v) => updateClaim({ NumberOfChipsOrCracks: v ? Number(v) : -1, Quote: null })}
-        check={(v) => chipsRule(rr, v ? Number(v) : -1)}
-      />
+      {/* The checkboxes hold the choice; the car mirrors it and toggles them when clicked. It sits beside the three
+          groups on a wide screen, beside the glass alone on a phone. */}
+      <div className="pic-pick">
+        <Choices
+          form={form}
+          id="glass"
+          legend={t('claim.glass')}
+          req
+          multiple
+          options={flow.AvailableGlass.map((g) => ({ value: g, label: t.dynamic(`claim.groups.${g}`, g) }))}
+          value={flow.SelectedGlassGroups}
+          onChange={(v) => updateClaim({ SelectedGlassGroups: GLASS_GROUPS.filter((g) => v.includes(g)), ...NO_QUESTIONS })}
+          check={(v) => (v.length ? null : t('claim.chooseGlass'))}
+        />
+        <GlassPicker t={t} available={flow.AvailableGlass} selected={flow.SelectedGlassGroups} onToggle={toggleGlass} />
+        <Choices
+          form={form}
+          id="service"
+          legend={t('claim.repairOrReplace')}
+          req
+          row
+          options={REPAIR_OR_REPLACE.map((v) => ({ value: v, label: t.dynamic(`claim.service.${v}`, v) }))}
+          value={rr}
+          onChange={(v) => updateClaim({ RepairOrReplace: v as RepairOrReplace, ...NO_QUESTIONS })}
+          check={(v) => (v ? null : t('claim.chooseService'))}
+        />
+        {/* Four choices: radios in a row (a select hides them behind a click). */}
+        <Choices
+          form={form}
+          id="chips"
+          legend={t('claim.chips')}
+          req={rr === 'Repair'}
+          row
+          options={CHIPS.map((n) => ({ value: String(n), label: n > 3 ? t('claim.moreThan3') : String(n) }))}
+          value={flow.NumberOfChipsOrCracks > 0 ? String(flow.NumberOfChipsOrCracks) : ''}
+          onChange={(v) => updateClaim({ NumberOfChipsOrCracks: v ? Number(v) : -1, Quote: null })}
+          check={(v) => chipsRule(rr, v ? Number(v) : -1)}
+        />
+      </div>
     </>
   );
 }
@@ -114,7 +123,13 @@ export function QuestionsStep({ page, form, next }: StepProps) {
   return (
     <>
       {questions.length === 0 && <p className="muted">{t('claim.noQuestions')}</p>}
-      <YesNoQuestions form={form} t={t} flow={flow} set={PROBLEM} questions={questions} />
+      {/* The windshield's zones beside the questions that ask about them (above them on a phone: look, then answer). */}
+      <div className="pic-beside pic-beside--first">
+        <ZoneDiagram t={t} asked={questions.map((q) => q.QuestionId)} answers={flow.ProblemAnswers} />
+        <div className="pic-beside__main">
+          <YesNoQuestions form={form} t={t} flow={flow} set={PROBLEM} questions={questions} />
+        </div>
+      </div>
       <section className={`flow-guidance${replace ? ' flow-guidance--replace' : ''}`} aria-labelledby="guidance-title" data-testid="repair-guidance">
         <h3 id="guidance-title">
           {t('claim.recommendation')}

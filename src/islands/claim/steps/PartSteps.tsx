@@ -9,6 +9,7 @@ import { api } from '../../../stores/api.ts';
 import { $claimFlow, updateClaim } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { Failed, Loading, useCall, type StepProps } from '../ui.tsx';
+import { FeaturePictures } from './feature-pictures.tsx';
 
 /** A part for reading: its location, description and number. */
 export const partLabel = (p: GlassPart) => (
@@ -88,16 +89,22 @@ export function PropertyStep({ page, form, next, skip }: StepProps) {
   const part = windshieldPart(flow);
   return (
     <>
-      <Choices
-        form={form}
-        id="properties"
-        legend={t('claim.propertyIntro')}
-        multiple
-        options={questions.map((q) => ({ value: q.QuestionId, label: t.dynamic(`claim.questions.${q.QuestionId}`, q.Text) }))}
-        value={questions.filter((q) => flow.PropertyAnswers[q.QuestionId]).map((q) => q.QuestionId)}
-        // A changed answer can change the part: the quote is priced again.
-        onChange={(v) => updateClaim({ PropertyAnswers: answers(questions, v), Quote: null })}
-      />
+      {/* What a camera and a rain sensor look like, beside the list that asks about them. */}
+      <div className="pic-beside">
+        <div className="pic-beside__main">
+          <Choices
+            form={form}
+            id="properties"
+            legend={t('claim.propertyIntro')}
+            multiple
+            options={questions.map((q) => ({ value: q.QuestionId, label: t.dynamic(`claim.questions.${q.QuestionId}`, q.Text) }))}
+            value={questions.filter((q) => flow.PropertyAnswers[q.QuestionId]).map((q) => q.QuestionId)}
+            // A changed answer can change the part: the quote is priced again.
+            onChange={(v) => updateClaim({ PropertyAnswers: answers(questions, v), Quote: null })}
+          />
+        </div>
+        <FeaturePictures t={t} ids={questions.map((q) => q.QuestionId)} />
+      </div>
       <div role="status">
         {part && (
           <p className="flow-part" data-testid="windshield-part">

@@ -229,4 +229,26 @@ export default {
     vinHint: 'Optional: without it you choose the vehicle by year, make and model.',
     start: 'Start the claim',
   },
+  /** The pictures of steps 3, 4 and 6 (src/islands/claim/steps/pictures.tsx): captions and text alternatives. */
+  pictures: {
+    glassHint: 'Tap the glass in the picture to choose it.',
+    zones: {
+      title: 'Where the damage is on the windshield',
+      alt: "The windshield seen from the driver's seat, with the areas the questions ask about numbered: a 6-inch scale, the driver's line of sight in front of the steering wheel, the camera area behind the rear-view mirror and the band along the edge.",
+      length: '6-inch scale: about the length of a dollar bill. A longer crack cannot be repaired.',
+      driverView: "Driver's line of sight: the glass in front of the steering wheel, where the driver looks at the road.",
+      camera: 'Camera area: the top middle of the glass, behind the rear-view mirror, where the camera and sensors look out.',
+      edge: 'Edge: the band along the edges of the glass. A crack that reaches it cannot be repaired.',
+      inches: '6 in',
+      marked: 'Your answer puts the damage here.',
+    },
+    camera: {
+      caption: 'Windshield camera',
+      alt: 'A camera fixed to the inside of the windshield above the rear-view mirror, looking out through the glass.',
+    },
+    rainSensor: {
+      caption: 'Rain sensor',
+      alt: 'A small sensor pad stuck to the inside of the windshield beside the rear-view mirror, with raindrops on the glass around it.',
+    },
+  },
 };

@@ -219,4 +219,25 @@ export default {
     vinHint: 'Opcional: sin él, elige el vehículo por año, marca y modelo.',
     start: 'Iniciar el reclamo',
   },
+  pictures: {
+    glassHint: 'Toque un vidrio en el dibujo para elegirlo.',
+    zones: {
+      title: 'Dónde está el daño en el parabrisas',
+      alt: 'El parabrisas visto desde el asiento del conductor, con numeradas las zonas por las que preguntan las preguntas: una escala de 6 pulgadas, la línea de visión del conductor frente al volante, la zona de la cámara detrás del espejo retrovisor y la franja a lo largo del borde.',
+      length: 'Escala de 6 pulgadas: más o menos el largo de un billete de dólar. Una grieta más larga no se puede reparar.',
+      driverView: 'Línea de visión del conductor: el vidrio frente al volante, por donde el conductor mira la carretera.',
+      camera: 'Zona de la cámara: la parte superior central del vidrio, detrás del espejo retrovisor, por donde miran la cámara y los sensores.',
+      edge: 'Borde: la franja a lo largo de los bordes del vidrio. Una grieta que llega a ella no se puede reparar.',
+      inches: '6 pulg.',
+      marked: 'Según su respuesta, el daño está aquí.',
+    },
+    camera: {
+      caption: 'Cámara del parabrisas',
+      alt: 'Una cámara fijada por dentro del parabrisas, encima del espejo retrovisor, que mira hacia afuera a través del vidrio.',
+    },
+    rainSensor: {
+      caption: 'Sensor de lluvia',
+      alt: 'Un pequeño sensor pegado por dentro del parabrisas junto al espejo retrovisor, con gotas de lluvia en el vidrio a su alrededor.',
+    },
+  },
 } satisfies DictionaryOf<typeof en>;
