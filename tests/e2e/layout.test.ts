@@ -316,3 +316,16 @@ test.describe('the desktop header', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('a 1280 px window', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, signedInAs: 'agent' });
+
+  test('the footer search fits its column: the dashboard and the home page do not scroll sideways', async ({ page, problems }) => {
+    for (const path of ['/dashboard/', '/']) {
+      await page.goto(path);
+      await expect(page.locator('.footer-search input')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(1280);
+    }
+    expect(problems).toEqual([]);
+  });
+});
