@@ -3,7 +3,7 @@
 // (formatted values, a Change link per row) and the confirmation (copy the referral number, the work order's link,
 // what happens next, the quote to print or email).
 import type { Page } from '@playwright/test';
-import { CAMRY, camryToQuote, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral } from './claim-steps.ts';
+import { CAMRY, camryToQuote, CLAIM_DETAILS, detailsToReview, fileCamryClaim, quoteToDetails, startFromHeader } from './claim-steps.ts';
 import { expect, openDashboard, test } from './fixtures.ts';
 
 test.use({ signedInAs: 'agent' });
@@ -91,12 +91,7 @@ test.describe('claim stepper, live summary, check your answers, confirmation', (
   test('the confirmation: copy the referral number, open the work order, what happens next, the quote to email', async ({ page, context, problems }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openDashboard(page);
-    await startFromHeader(page);
-    await camryToQuote(page);
-    await quoteToDetails(page);
-    await detailsToReview(page);
-    await submitButton(page).click();
-    const referral = await successReferral(page);
+    const referral = await fileCamryClaim(page);
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await page.getByRole('button', { name: 'Copy the referral number' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Referral number copied.' })).toBeVisible();

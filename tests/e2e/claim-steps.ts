@@ -219,3 +219,13 @@ export async function successReferral(page: Page): Promise<string> {
   await expect(number).toBeVisible();
   return (await number.textContent())!.trim();
 }
+
+/** From a page with the header: a claim for the Camry through every page (steps, quote, appointment, details, review) → its referral number. */
+export async function fileCamryClaim(page: Page): Promise<string> {
+  await startFromHeader(page);
+  await camryToQuote(page);
+  await quoteToDetails(page);
+  await detailsToReview(page);
+  await submitButton(page).click();
+  return successReferral(page);
+}

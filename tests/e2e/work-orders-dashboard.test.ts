@@ -9,7 +9,7 @@ import { callPath } from '../../src/lib/api/contract.ts';
 import { AdvanceWorkOrder, GetDashboardWorkOrders, GetOpenWorkOrders, type Dashboard } from '../../src/lib/api/work-orders.ts';
 import { CLOSED_STATUSES, WORK_ORDER_STATUSES, isOpen } from '../../src/lib/work-orders.ts';
 import { detailsPath, findOrder, type OrderRow } from './work-order-steps.ts';
-import { camryToQuote, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral } from './claim-steps.ts';
+import { CLAIM_DETAILS, fileCamryClaim } from './claim-steps.ts';
 import { expect, openDashboard, switchAgency, test, waitForDashboard, type PageAs } from './fixtures.ts';
 
 /** Demo agencies (src/server/db/seed.ts): the agent's default and second agency. */
@@ -310,12 +310,7 @@ test.describe('work orders on the agent dashboard', () => {
   test('a claim filed through the flow shows up in the open list and changes live; an agent of another agency does not see it', async ({ page, signInAs, pageAs }) => {
     await signInAs('agent');
     await openDashboard(page);
-    await startFromHeader(page);
-    await camryToQuote(page);
-    await quoteToDetails(page);
-    await detailsToReview(page);
-    await submitButton(page).click();
-    const referral = await successReferral(page);
+    const referral = await fileCamryClaim(page);
 
     // The open list of the active agency, most recently changed first: the new order leads, Received.
     await page.goto('/dashboard/?view=open');

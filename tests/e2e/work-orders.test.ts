@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { extractPdfText } from '../helpers/pdf-text.ts';
-import { camryToQuote, CAMRY, CLAIM_DETAILS, detailsToReview, quoteToDetails, startFromHeader, submitButton, successReferral, VINS } from './claim-steps.ts';
+import { CAMRY, camryToQuote, CLAIM_DETAILS, fileCamryClaim, startFromHeader, VINS } from './claim-steps.ts';
 import { expect, openDashboard, openUserMenu, test, type PageAs, type Role } from './fixtures.ts';
 import { callApi, detailsPath, detailsStatus, findOrder, openDetails } from './work-order-steps.ts';
 
@@ -50,12 +50,7 @@ test.describe.serial('a claim becomes a work order the agent follows live', () =
     // 1. The agent files a claim (the flow ticks the 'Service is scheduled' email alert).
     await signInAs('agent');
     await openDashboard(page);
-    await startFromHeader(page);
-    await camryToQuote(page);
-    await quoteToDetails(page);
-    await detailsToReview(page);
-    await submitButton(page).click();
-    const referral = await successReferral(page);
+    const referral = await fileCamryClaim(page);
     const workOrder = ((await page.getByTestId('work-order').textContent()) ?? '').trim();
     expect(workOrder).toMatch(/^WO\d+$/);
     filed = { WorkOrderId: workOrder, ReferralNumber: referral };
