@@ -127,6 +127,9 @@ test('claim details open with a 0 deductible in Florida although 500 was typed o
   const heights = await Promise.all(['Email', 'Deductible', 'Phone number', 'Policy number'].map(async (l) => (await box(page.getByLabel(l, { exact: true }))).height));
   for (const h of heights) expect(Math.abs(h - heights[3]!), `heights ${heights.join(', ')}`).toBeLessThanOrEqual(1);
   expect(heights[0]).toBeLessThan(50);
+  // One column (issue 13: single-column forms): every field of claim details starts at the same left edge.
+  const lefts = await Promise.all(['Policy number', 'First name', 'Email', 'Deductible', 'Street address', 'City', 'ZIP code'].map(async (l) => (await box(page.getByLabel(l, { exact: true }))).x));
+  expect(new Set(lefts.map(Math.round)).size, `left edges ${lefts.join(', ')}`).toBe(1);
 });
 
 test("'Find the vehicle' sits on the VIN input's line, as tall as it", async ({ page }) => {

@@ -62,7 +62,7 @@ function Details({ page }: { page: Ctx }) {
         <p className="muted">{t('claim.requiredNote')}</p>
         <fieldset className="flow-fieldset">
           <legend>{t('claim.insurance')}</legend>
-          <div className="editor__row">
+          <div className="flow-fields">
             <TextField form={form} id="policy-number" label={t('claim.policyNumber')} req maxLength={40} value={i.policyNumber} onChange={(v) => setI({ policyNumber: v })} rule={rules.required('policy number')} />
             <TextField form={form} id="first-name" label={t('claim.firstName')} req maxLength={50} autoComplete="off" value={i.firstName} onChange={(v) => setI({ firstName: v })} rule={rules.name('first name')} />
             <TextField form={form} id="last-name" label={t('claim.lastName')} req maxLength={50} autoComplete="off" value={i.lastName} onChange={(v) => setI({ lastName: v })} rule={rules.name('last name')} />
@@ -107,8 +107,8 @@ function Details({ page }: { page: Ctx }) {
         </fieldset>
         <fieldset className="flow-fieldset">
           <legend>{t('claim.additional')}</legend>
-          <TextField form={form} id="street" label={t('claim.street')} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
-          <div className="editor__row">
+          <div className="flow-fields">
+            <TextField form={form} id="street" label={t('claim.street')} req maxLength={120} value={d.streetAddress} onChange={(v) => setD({ streetAddress: v })} rule={rules.required('street address')} />
             <TextField form={form} id="city" label={t('claim.city')} req maxLength={60} value={d.city} onChange={(v) => setD({ city: v })} rule={rules.required('city')} />
             <div>
               <TextField form={form} id="state" label={t('claim.state')} as="select" req value={d.selectedState} onChange={(v) => setD({ selectedState: v })} rule={rules.state}>
