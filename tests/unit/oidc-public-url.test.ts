@@ -3,13 +3,13 @@
 // follow the proxy's forwarded host. With an https PUBLIC_URL and TLS ended before this process (no
 // X-Forwarded-Proto), a sign-in still starts: /oidc/auth sends the browser to the sign-in interaction.
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
 
 /** One request to the real server on its real port, with any Host and forwarded headers (fetch() cannot set Host). */
-function send(portal: RunningPortal, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function send(portal: RunningPortal, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   const { port } = portal.server.address() as { port: number };
   return new Promise((res, rej) => {
     const req = request({ host: '127.0.0.1', port, path, headers }, (r) => {
