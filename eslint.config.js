@@ -34,6 +34,11 @@ export const zones = [
     message: 'src/lib is shared by browser and server: it imports no island and no store.',
   },
   {
+    target: ['src/islands', 'src/stores'],
+    from: 'src/lib/article-html.ts',
+    message: 'The article sanitiser runs at build time and on the server only: the browser gets its output, never the sanitiser.',
+  },
+  {
     target: 'src/stores',
     from: 'src/islands',
     message: 'Stores import no island.',

@@ -9,6 +9,14 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Public origin of the portal as browsers reach it (issuer and redirect URIs derive from it). */
     PUBLIC_URL: z.url().optional(),
+    /**
+     * Behind a reverse proxy: trust its X-Forwarded-Host and X-Forwarded-Proto (the provider's URLs follow
+     * them). Off by default: the provider's URLs all come from PUBLIC_URL, whatever the request's headers say.
+     */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     /** PGlite data directory (ignored when DATABASE_URL is set). */
     DATA_DIR: z.string().min(1).default('./.data'),
     /** PostgreSQL connection string; when set, PostgreSQL is used instead of PGlite. */

@@ -72,7 +72,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     authority = env.OIDC_ISSUER;
     verifier = createVerifier({ issuer: env.OIDC_ISSUER, audience: env.OIDC_AUDIENCE, keys: await discoverJwksUri(env.OIDC_ISSUER) });
   } else {
-    oidc = await createEmbeddedOidc({ db, origin, clientId: env.OIDC_CLIENT_ID, audience: env.OIDC_AUDIENCE });
+    oidc = await createEmbeddedOidc({ db, origin, clientId: env.OIDC_CLIENT_ID, audience: env.OIDC_AUDIENCE, trustProxy: env.TRUST_PROXY });
     authority = oidc.issuer;
     verifier = createVerifier({ issuer: oidc.issuer, audience: env.OIDC_AUDIENCE, keys: oidc.jwks as never });
   }
@@ -104,10 +104,14 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const honoListener = getRequestListener(app.fetch);
   server.on('request', (req, res) => {
     const path = req.url ?? '/';
-    if (oidc && (path === OIDC_MOUNT || path.startsWith(OIDC_MOUNT + '/')) && !path.startsWith(OIDC_MOUNT + '/interaction/')) {
-      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-      oidc.handle(req, res);
-      return;
+    if (oidc && (path === OIDC_MOUNT || path.startsWith(OIDC_MOUNT + '/'))) {
+      if (!path.startsWith(OIDC_MOUNT + '/interaction/')) {
+        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+        oidc.handle(req, res);
+        return;
+      }
+      // The interaction routes reach the provider through Hono: the same host and protocol for it.
+      oidc.vouch(req);
     }
     void honoListener(req, res);
   });

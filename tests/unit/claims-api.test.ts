@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, getUrl, type CallContract } from '../../src/lib/api/index.ts';
+import { GenerateSelfServiceUrl } from '../../src/lib/api/cobranded.ts';
 import { CARRIER_EDIT_WARNING, COBRANDED_CARRIER_BLOCK } from '../../src/lib/api/carrier.ts';
 import { MESSAGES } from '../../src/lib/claim/validation.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
@@ -248,6 +249,22 @@ describe('self-service link for SSO users', () => {
       expect(url.origin + url.pathname).toBe('https://selfservice.example/claims');
       expect(url.searchParams.get('returnUrl')).toBe(`${other.url}/dashboard/start-claim`);
       expect(url.searchParams.get('agentNumber')).toBe('A10045');
+      // Only a path on this site comes back as the return address: other origins are refused (400), by the
+      // contract the browser checks too.
+      const SITE_PATH_MESSAGE = 'Must be a path on this site, starting with a single /';
+      for (const ReturnUrl of ['//evil.example/x', '/\\evil.example/x', '/\\/evil.example', 'https://evil.example/x', 'javascript:alert(1)', 'evil.example', '/\t/evil.example']) {
+        expect(GenerateSelfServiceUrl.request.safeParse({ AppName: 'AgentPortal', UserId: 'u', ReturnUrl }).success, ReturnUrl).toBe(false);
+        const refused = await callApi(other, callPath(CALLS.GenerateSelfServiceUrl), {
+          token,
+          body: { AppName: 'AgentPortal', UserId: String(decodeJwt(token).sub), ReturnUrl },
+        });
+        expect(refused.status, ReturnUrl).toBe(400);
+        expect(refused.json!.errors, ReturnUrl).toEqual([expect.objectContaining({ path: 'ReturnUrl', message: SITE_PATH_MESSAGE })]);
+      }
+      for (const ReturnUrl of ['/', '/dashboard/start-claim?step=2', '/es/dashboard/x//y']) {
+        const ok = await callApi(other, callPath(CALLS.GenerateSelfServiceUrl), { token, body: { AppName: 'AgentPortal', UserId: String(decodeJwt(token).sub), ReturnUrl } });
+        expect(new URL(new URL((ok.json!.result as { Url: string }).Url).searchParams.get('returnUrl')!).origin, ReturnUrl).toBe(other.url);
+      }
     } finally {
       await other.close();
     }

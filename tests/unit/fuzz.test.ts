@@ -70,6 +70,7 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Page size must be between 1 and 100',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
+  'Must be a path on this site, starting with a single /',
   'Use the date format YYYY-MM-DD',
   'Choose at least one topic',
   'At most 8 topics',

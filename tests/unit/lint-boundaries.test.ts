@@ -47,6 +47,19 @@ describe('lint boundaries (eslint.config.js)', () => {
     expect(errors[0]!.message).toMatch(/must not import src\/server/);
   });
 
+  it('the article sanitiser stays out of the browser: islands and stores may not import it, pages and the server may', async () => {
+    for (const [code, file] of [
+      [importing('../../lib/article-html.ts'), ISLAND],
+      [importing('../lib/article-html.ts'), 'src/stores/example.ts'],
+    ] as const) {
+      const errors = await boundaryErrors(code, file);
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]!.message).toMatch(/build time and on the server only/);
+    }
+    expect(await boundaryErrors(importing('../../lib/article-html.ts'), 'src/server/routes/example.ts')).toHaveLength(0);
+    expect(await boundaryErrors(importing('../lib/article-html.ts'), 'src/components/example.ts')).toHaveLength(0);
+  });
+
   it('src/lib may not import a store', async () => {
     const errors = await boundaryErrors(importing(`../stores/${someModule('src/stores', 'user.ts')}`), 'src/lib/example.ts');
     expect(errors).toHaveLength(1);

@@ -77,6 +77,8 @@ export interface OidcOptions {
   origin: string;
   clientId: string;
   audience: string;
+  /** Behind a proxy (TRUST_PROXY): take host and protocol from its X-Forwarded-Host and X-Forwarded-Proto. */
+  trustProxy?: boolean;
 }
 
 /** The embedded provider, its issuer and the public keys the API verifies with. */
@@ -86,6 +88,11 @@ export interface EmbeddedOidc {
   jwks: { keys: Record<string, unknown>[] };
   /** Handles a Node request whose path starts with OIDC_MOUNT. */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Sets the host and protocol the provider builds its URLs from (and judges cookie security by) on a request
+   * for it: handle() does it; the interaction routes, which reach the provider through Hono, call it first.
+   */
+  vouch(req: IncomingMessage): void;
 }
 
 /** Builds the embedded OpenID provider: users from the database, storage in the database, PKCE, JWT access tokens. */
@@ -229,13 +236,43 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
   };
 
   const provider = new Provider(issuer, configuration);
+  // The provider (Koa) builds its URLs (the discovery document's endpoints, the interaction's return
+  // address) from the request's host and protocol, and refuses secure cookies on a request it thinks came
+  // over http. It reads both from X-Forwarded-Host and X-Forwarded-Proto, which vouch() below sets: from the
+  // proxy when TRUST_PROXY says there is one, otherwise from PUBLIC_URL (a forged Host or X-Forwarded-Host
+  // must not put another origin in the discovery document, and TLS ended before this process is still https).
   provider.proxy = true;
   const callback = provider.callback();
+  const publicUrl = new URL(origin);
+  const ownHosts = new Set(siteOrigins.map((o) => new URL(o).host));
+  // A Host header as the origins spell it (lower case, no default port), or '' when it is not a host.
+  const hostOf = (raw: string | undefined) => {
+    try {
+      return raw ? new URL(`${publicUrl.protocol}//${raw}`).host : '';
+    } catch {
+      return '';
+    }
+  };
+  const vouch = (req: IncomingMessage) => {
+    const h = req.headers;
+    if (opts.trustProxy) {
+      // The proxy names the host (or passes the browser's Host on); it should name the protocol too.
+      h['x-forwarded-proto'] ??= publicUrl.protocol.slice(0, -1);
+      return;
+    }
+    // The Spanish host is one of the site's own origins: kept, so a sign-in started there comes back there.
+    h.host = ownHosts.has(hostOf(h.host)) ? hostOf(h.host) : publicUrl.host;
+    h['x-forwarded-host'] = h.host;
+    h['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    delete h['x-forwarded-for'];
+  };
   return {
     provider,
     issuer,
     jwks: publicJwks(signingKeys) as { keys: Record<string, unknown>[] },
+    vouch,
     handle(req, res) {
+      vouch(req);
       // Mounted under OIDC_MOUNT: the provider sees paths relative to its issuer.
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
       req.url = req.url!.slice(OIDC_MOUNT.length) || '/';

@@ -9,6 +9,7 @@ import {
   SaveArticle,
   type EditableArticle,
 } from '../../lib/api/content-admin.ts';
+import { sanitizeArticleHtml } from '../../lib/article-html.ts';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import type { Publisher } from '../services/publisher.ts';
@@ -18,11 +19,11 @@ import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 
 let renderer: ReturnType<ReturnType<typeof satteri>['createRenderer']> | null = null;
-/** The same Markdown processor as the Astro build (Sätteri). */
+/** The same Markdown processor as the Astro build (Sätteri), and the same sanitiser as the article pages. */
 export async function renderMarkdown(md: string): Promise<string> {
   // No syntax highlighting, here and in astro.config.mjs: articles have no code, and Shiki's WebAssembly loader breaks under the server's Response.
   renderer ??= satteri().createRenderer({ syntaxHighlight: false });
-  return (await (await renderer).render(md)).code;
+  return sanitizeArticleHtml((await (await renderer).render(md)).code);
 }
 
 type RowData = { article_route: string; title_en: string; title_es: string; status: 'draft' | 'published'; tags: string[] | null; published_on: string | Date; updated_at: string | Date; updated_by: string | null };

@@ -64,6 +64,7 @@ export default {
   notCalendarDate: 'Not a calendar date',
   endBeforeStart: 'The end date must be on or after the start date.',
   pathStartingWithSlash: 'Must be a path starting with /',
+  sitePathOnly: 'Must be a path on this site, starting with a single /',
   // Sign-in.
   badCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',

@@ -68,6 +68,7 @@ export default {
   notCalendarDate: 'No es una fecha del calendario',
   endBeforeStart: 'La fecha final debe ser igual o posterior a la fecha inicial.',
   pathStartingWithSlash: 'Debe ser una ruta que empiece con /',
+  sitePathOnly: 'Debe ser una ruta de este sitio que empiece con una sola /',
   badCredentials: 'El correo electrónico o la contraseña no son correctos.',
   tooManyAttempts: 'Demasiados intentos fallidos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
   sessionExpired: 'Su sesión de inicio expiró. Inténtelo de nuevo.',
