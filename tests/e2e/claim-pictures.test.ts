@@ -134,7 +134,7 @@ test('step 4: the windshield zones sit beside the problem questions with a capti
   expect(problems).toEqual([]);
 });
 
-test('step 6 shows the windshield camera beside the camera question, with a text alternative', async ({ page, problems }) => {
+test('step 6 shows the windshield camera next to the camera question (beside or under it), with a text alternative', async ({ page, problems }) => {
   await camryAtDamage(page);
   await damageStep(page, { glass: ['Windshield'], service: 'Replace' });
   await stepLoaded(page, 6);
@@ -143,10 +143,11 @@ test('step 6 shows the windshield camera beside the camera question, with a text
   const figure = page.getByRole('figure', { name: 'Windshield camera' });
   await expect(figure).toBeVisible();
   await expect(figure.getByRole('img', { name: /^A camera fixed to the inside of the windshield/ })).toBeVisible();
-  // Beside the list, level with it.
-  const [l, f] = [await box(list), await box(figure)];
-  expect(f.x).toBeGreaterThanOrEqual(l.x + l.width - 1);
-  expect(f.y).toBeLessThan(l.y + l.height);
+  // Beside the list when the form has room, under it when not (at 1280 px the stepper and the live summary take
+  // their columns): never above it, never outside the form.
+  const [l, f, form] = [await box(list), await box(figure), await box(stepForm(page))];
+  expect(f.x >= l.x + l.width - 1 || f.y >= l.y + l.height - 1, `figure at ${f.x},${f.y}; list ${l.x},${l.y} ${l.width}×${l.height}`).toBe(true);
+  expect(f.x + f.width).toBeLessThanOrEqual(form.x + form.width);
   // Each picture belongs to a question asked: the rain sensor's only with its question.
   const rain = list.getByRole('checkbox', { name: /rain sensor/ });
   await expect(page.getByRole('figure', { name: 'Rain sensor' })).toHaveCount(await rain.count());
