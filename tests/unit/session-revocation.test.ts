@@ -25,11 +25,12 @@ const refresh = (rt: string) =>
   });
 
 describe('session revocation', () => {
-  it('keeps access tokens short: five minutes at most', async () => {
+  it('puts the user’s session version in every access token', async () => {
     const tokens = await signInForTokens(portal, 'agent@demo.test');
     const at = decodeJwt(tokens.access_token);
-    expect(ACCESS_TOKEN_TTL).toBeLessThanOrEqual(300);
-    expect(at.exp! - at.iat!).toBeLessThanOrEqual(300);
+    expect(at.exp! - at.iat!).toBeLessThanOrEqual(ACCESS_TOKEN_TTL);
+    const user = (await findUserByEmail(portal.db, 'agent@demo.test'))!;
+    expect(at.sv).toBe(user.session_version);
   });
 
   it('refuses the revoked user’s access and refresh tokens at once, and a new sign-in works', async () => {

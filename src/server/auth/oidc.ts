@@ -9,10 +9,10 @@ import { siteOrigins as siteOriginsOf } from '../env.ts';
 /** Path the embedded provider is mounted at. */
 export const OIDC_MOUNT = '/oidc';
 /**
- * Access tokens live at most this many seconds (5 minutes). Short, and revocation reaches the API anyway:
- * a token issued before the user's sign-ins were revoked is refused (auth/revocation.ts).
+ * Access tokens live at most this many seconds (10 minutes). Revocation does not wait for them to expire:
+ * a token issued before the user's sign-ins were revoked is refused at once (auth/revocation.ts).
  */
-export const ACCESS_TOKEN_TTL = 300;
+export const ACCESS_TOKEN_TTL = 600;
 /** Refresh tokens and sessions end this many seconds after sign-in, however often they are used. */
 export const SESSION_ABSOLUTE_TTL = 8 * 3600;
 
