@@ -20,6 +20,7 @@ import { cobrandedRoutes } from './routes/cobranded.ts';
 import { workOrderRoutes } from './routes/work-orders.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { contactPrefsRoutes } from './routes/contact-prefs.ts';
+import { manageAccountRoutes } from './routes/manage-account.ts';
 import { liveRoutes } from './routes/live.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
@@ -56,6 +57,7 @@ export const dashboardService = (deps: RouteDeps) =>
     accountManagerRoutes(deps),
     userRoutes(deps),
     contactPrefsRoutes(deps),
+    manageAccountRoutes(deps),
     liveRoutes(deps),
     quickQuoteRoutes(deps),
     quickSubmitRoutes(deps),

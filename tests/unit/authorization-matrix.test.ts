@@ -90,6 +90,12 @@ const MATRIX: Record<string, Row> = {
   GetPublishStatus:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   // PublishSite as the internal admin starts a real rebuild (tests/unit/publisher.test.ts checks its result).
   PublishSite:                 { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // Manage my account (issue 14): carriers and agencies of one's own account; agency admins also for the users
+  // of their agencies, internal admins for anyone's; CE admins have no agencies.
+  GetUserAgencyCarriersByAgentNumber: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  UpdateUserAgentCarriers:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  RemoveXYZAccountsByUserId:   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  RemoveUserFromAgency:        { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -176,6 +182,30 @@ async function prepareWorkOrders() {
     orders.failed[p] = id;
   }
   orders.advance = await file('10045821', 'agent');
+}
+
+/** Agencies the matrix makes for the manage-account calls: carriers set on the first, the second and third removed. */
+const MATRIX_AGENCIES = ['99990001', '99990002', '99990003'] as const;
+/** A user the admins act on: in Harbor Point, Summit Ridge and the matrix's agencies. */
+const matrixUser = { id: 'matrix-user' };
+
+/** Makes the matrix's agencies and user, and links the agent and the agency admin to the first two. */
+async function matrixAccounts() {
+  for (const n of MATRIX_AGENCIES) {
+    await portal.db.query(
+      `INSERT INTO agencies (agency_number, agency_name, address_line, city, state_code, zip_code) VALUES ($1, $2, '1 Matrix Way', 'Tampa', 'FL', '33602')`,
+      [n, `Matrix Agency ${n}`],
+    );
+  }
+  await portal.db.query(
+    `INSERT INTO users (id, email, first_name, last_name, agent_number, dashboard_user_role) VALUES ($1, 'matrix.user@demo.test', 'Matrix', 'User', 'A77777', 'SFAD_Agent')`,
+    [matrixUser.id],
+  );
+  const link = (user: string, agency: string, isDefault = false) =>
+    portal.db.query('INSERT INTO user_agencies (user_id, agency_number, is_default_agency) VALUES ($1, $2, $3)', [user, agency, isDefault]);
+  for (const p of ['agent', 'agencyAdmin'] as const) for (const n of MATRIX_AGENCIES.slice(0, 2)) await link(subs[p]!, n);
+  await link(matrixUser.id, MATRIX_AGENCIES[0], true);
+  for (const n of [MATRIX_AGENCIES[2], '10045821', '20077314']) await link(matrixUser.id, n);
 }
 
 /** A valid request for a route as a persona: what the browser would send. Fails for a route it does not know. */
@@ -292,6 +322,17 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, Scope: 'Open', PageSize: 20 };
     case 'AdvanceWorkOrder':
       return { ...base, WorkOrderId: orders.advance, Status: 'Policyholder contacted', Note: `matrix ${persona}` };
+    // Manage my account: the matrix's own agencies (matrixAccounts()), so that a 200 changes no seeded link.
+    case 'GetUserAgencyCarriersByAgentNumber':
+      return persona === 'agencyAdmin' ? { ...base, AgentNumber: 'A20077', AgencyNumber: '20077314' } : { ...base, AgentNumber: 'A10045', AgencyNumber: '10045821' };
+    case 'UpdateUserAgentCarriers':
+      return { ...base, ...(persona === 'agent' ? {} : { UserId: matrixUser.id }), AgencyNumber: MATRIX_AGENCIES[0], InsuranceCompanyIds: [] };
+    case 'RemoveXYZAccountsByUserId':
+      return persona === 'internalAdmin'
+        ? { ...base, UserId: matrixUser.id, AccountNumbers: [MATRIX_AGENCIES[2]] }
+        : { ...base, UserId: subs[persona] ?? 'anonymous-user', AccountNumbers: [MATRIX_AGENCIES[1]] };
+    case 'RemoveUserFromAgency':
+      return { ...base, UserId: matrixUser.id, AgencyNumber: persona === 'internalAdmin' ? '10045821' : '20077314' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -314,6 +355,7 @@ beforeAll(async () => {
     subs[p] = String(decodeJwt(tokens[p]!).sub);
   }
   await prepareWorkOrders();
+  await matrixAccounts();
 });
 afterAll(async () => {
   await portal?.close();
@@ -446,6 +488,7 @@ describe('a refused call changes nothing', () => {
       workOrderStates: await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1'),
       workOrderEvents: (await portal.db.query('SELECT count(*)::int AS n FROM work_order_events'))[0],
       contactPrefs: await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id'),
+      carriers: await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3'),
     });
     const before = await snapshot();
     for (const [name, row] of Object.entries(MATRIX)) {
@@ -482,6 +525,15 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'GenerateSelfServiceUrl', input: () => ({ UserId: subs.agencyAdmin, ReturnUrl: '/dashboard/start-claim' }), expected: 403, why: "another user's self-service link" },
   { who: 'agent', call: 'GetUserAgentContactPrefs', input: () => ({ userId: subs.agencyAdmin }), expected: 403, why: "another user's contact preferences" },
   { who: 'agencyAdmin', call: 'UpdateUserAgentContactPrefs', input: () => ({ ...validRequest('UpdateUserAgentContactPrefs', 'agencyAdmin'), UserId: subs.agent }), expected: 403, why: "another user's contact preferences" },
+  // Manage my account (issue 14).
+  { who: 'agent', call: 'GetUserAgencyCarriersByAgentNumber', input: () => ({ AgentNumber: 'A20077', AgencyNumber: '20077314' }), expected: 403, why: "another agent's carriers (same agency)" },
+  { who: 'agencyAdmin', call: 'GetUserAgencyCarriersByAgentNumber', input: () => ({ AgentNumber: 'A10045', AgencyNumber: '10045821' }), expected: 403, why: 'the carriers of an agent of an agency not theirs' },
+  { who: 'agent', call: 'UpdateUserAgentCarriers', input: () => ({ UserId: subs.agencyAdmin, AgencyNumber: '20077314', InsuranceCompanyIds: [] }), expected: 403, why: "another user's carriers" },
+  { who: 'agencyAdmin', call: 'UpdateUserAgentCarriers', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821', InsuranceCompanyIds: [] }), expected: 403, why: 'carriers of a user on an agency not theirs' },
+  { who: 'agent', call: 'UpdateUserAgentCarriers', input: () => ({ AgencyNumber: '30012967', InsuranceCompanyIds: [] }), expected: 403, why: 'own carriers on an agency not theirs' },
+  { who: 'agent', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agencyAdmin, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies" },
+  { who: 'agencyAdmin', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agent, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies (an agency the admin administers)" },
+  { who: 'agencyAdmin', call: 'RemoveUserFromAgency', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821' }), expected: 403, why: 'a user removed from an agency not theirs' },
 ];
 
 describe('object-level checks', () => {
@@ -489,6 +541,7 @@ describe('object-level checks', () => {
     it(`${c.call} as ${c.who}: ${c.why} → ${c.expected}, nothing changed`, async () => {
       const before = await portal.db.query('SELECT user_id, agency_number, is_default_agency, show_agency_change_notification FROM user_agencies ORDER BY 1, 2');
       const prefsBefore = await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id');
+      const carriersBefore = await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3');
       const referralsBefore = await portal.db.query('SELECT count(*)::int AS n FROM referrals');
       const ordersBefore = await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1');
       const contract = CALLS[c.call];
@@ -503,6 +556,7 @@ describe('object-level checks', () => {
       expect(await portal.db.query('SELECT count(*)::int AS n FROM referrals')).toEqual(referralsBefore);
       expect(await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1')).toEqual(ordersBefore);
       expect(await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id')).toEqual(prefsBefore);
+      expect(await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3')).toEqual(carriersBefore);
     });
   }
 });

@@ -95,6 +95,14 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid ZIP. Please enter a new ZIP.',
   'Only letters allow',
   'Consent is required to receive text messages',
+  // Manage my account (issue 14).
+  'Invalid agent number',
+  'Invalid insurance company',
+  'Choose at most 60 carriers',
+  'A carrier is listed twice',
+  'Choose an agency to remove',
+  'Choose at most 20 agencies',
+  'An agency is listed twice',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -163,6 +171,11 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetAgentInsuranceCompanyNamesById: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', AgencyNumber: '20077314', UserId: userId }],
   GetAgencyInsuranceCompanyNamesById: () => [{ AppName: 'AgentPortal', AgencyNumber: '10045821' }, { AppName: 'AgentPortal' }],
   GetUserAgentContactPrefs: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', userId }],
+  // Manage my account: reads and harmless writes of the agent's own (removing every agency is refused: 400).
+  GetUserAgencyCarriersByAgentNumber: () => [{ AppName: 'AgentPortal', AgentNumber: 'A10045', AgencyNumber: '10045821' }, { AppName: 'AgentPortal', AgentNumber: 'a10045', AgencyNumber: '20077314' }],
+  UpdateUserAgentCarriers: () => [{ AppName: 'AgentPortal', AgencyNumber: '20077314', InsuranceCompanyIds: [] }, { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '10045821', InsuranceCompanyIds: [1, 2, 3] }],
+  RemoveXYZAccountsByUserId: () => [{ AppName: 'AgentPortal', UserId: userId, AccountNumbers: ['10045821', '20077314'] }],
+  RemoveUserFromAgency: () => [{ AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314' }],
   UpdateUserAgentContactPrefs: () =>
     ['(813) 555-0134', '813.555.0134', null].map((AgentPhoneNo, i) => ({
       AppName: 'AgentPortal', ...(i === 0 ? { UserId: userId } : {}), PolicyholderContactText: AgentPhoneNo !== null, PolicyholderContactEmail: true,

@@ -2,6 +2,7 @@ import * as AccountManager from './account-manager.ts';
 import * as Carrier from './carrier.ts';
 import * as Cobranded from './cobranded.ts';
 import * as ContactPrefs from './contact-prefs.ts';
+import * as ManageAccount from './manage-account.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
@@ -31,6 +32,10 @@ export const CALLS = {
   GetInsuranceCompanies: User.GetInsuranceCompanies,
   GetUserAgentContactPrefs: ContactPrefs.GetUserAgentContactPrefs,
   UpdateUserAgentContactPrefs: ContactPrefs.UpdateUserAgentContactPrefs,
+  GetUserAgencyCarriersByAgentNumber: ManageAccount.GetUserAgencyCarriersByAgentNumber,
+  UpdateUserAgentCarriers: ManageAccount.UpdateUserAgentCarriers,
+  RemoveXYZAccountsByUserId: ManageAccount.RemoveXYZAccountsByUserId,
+  RemoveUserFromAgency: ManageAccount.RemoveUserFromAgency,
   GetCityAddress: QuickQuote.GetCityAddress,
   ValidateProviderService: QuickQuote.ValidateProviderService,
   GetVehicleYears: QuickQuote.GetVehicleYears,
@@ -73,4 +78,4 @@ export const CALLS = {
   AdvanceWorkOrder: WorkOrders.AdvanceWorkOrder,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

@@ -1,6 +1,6 @@
 /** Insurance companies (carriers) and the carrier settings that can block claim filing (spec sections 4 and 8). */
 import { CARRIER_EDIT_WARNING, COBRANDED_CARRIER_BLOCK } from '../../lib/api/carrier.ts';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 
 /** Auto insurers a claim may name (reference data, written on every start). */
 export const INSURANCE_COMPANIES = [
@@ -63,4 +63,28 @@ export async function agencyCarriers(db: Queryable, agencyNumber: string) {
     [agencyNumber],
   );
   return rows.map((r) => ({ InsuranceCompanyId: r.insurance_company_id, Name: r.name }));
+}
+
+/**
+ * Sets a user's carriers on one agency (issue 14): those listed are active (added, or restored if removed
+ * before), the others still active are removed — a carrier edit (spec section 4). Resolves with false when an
+ * id names no insurance company (nothing changed).
+ */
+export async function setAgentCarriers(db: Db, userId: string, agencyNumber: string, insuranceCompanyIds: number[]): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const known = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM insurance_companies WHERE insurance_company_id = ANY(ARRAY(SELECT json_array_elements_text($1::json)::int))', [insuranceCompanyIds]);
+    if (known[0]!.n !== insuranceCompanyIds.length) return false;
+    await tx.query(
+      `UPDATE user_agency_carriers SET removed_at = now()
+        WHERE user_id = $1 AND agency_number = $2 AND removed_at IS NULL AND NOT (insurance_company_id = ANY(ARRAY(SELECT json_array_elements_text($3::json)::int)))`,
+      [userId, agencyNumber, insuranceCompanyIds],
+    );
+    await tx.query(
+      `INSERT INTO user_agency_carriers (user_id, agency_number, insurance_company_id)
+       SELECT $1, $2, json_array_elements_text($3::json)::int
+       ON CONFLICT (user_id, agency_number, insurance_company_id) DO UPDATE SET removed_at = NULL`,
+      [userId, agencyNumber, insuranceCompanyIds],
+    );
+    return true;
+  });
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { agencyNameAndAddress } from '../../lib/format.ts';
 import type { UserAgency, UserDetails } from '../../lib/api/user.ts';
 import type { DashboardRole } from '../../lib/roles.ts';
@@ -98,4 +98,33 @@ export async function getUserDetails(db: Queryable, user: UserRow): Promise<User
       ? { ParentAccountNumber: def.parentAccountNumber, PRIORITY: def.priority, AccountNumber: def.agencyNumber }
       : null,
   };
+}
+
+/** True when the user is an agency admin (SFAD_Admin) of the agency. */
+export async function administersAgency(db: Queryable, user: UserRow, agencyNumber: string): Promise<boolean> {
+  return user.dashboard_user_role === 'SFAD_Admin' && userBelongsToAgency(db, user.id, agencyNumber);
+}
+
+/**
+ * Unlinks a user from agencies (issue 14): their carriers there go too; when the default agency goes, the
+ * first remaining one (by name) becomes the default. Nothing changes when the user does not belong to one of
+ * them ('not-member'), or, with `keepOne`, when no agency would be left ('last').
+ */
+export async function removeUserAgencies(db: Db, userId: string, agencyNumbers: string[], opts: { keepOne: boolean }): Promise<'removed' | 'not-member' | 'last'> {
+  return db.transaction(async (tx) => {
+    const linked = await tx.query<{ agency_number: string }>('SELECT agency_number FROM user_agencies WHERE user_id = $1 FOR UPDATE', [userId]);
+    const numbers = new Set(linked.map((r) => r.agency_number));
+    if (!agencyNumbers.every((n) => numbers.has(n))) return 'not-member';
+    if (opts.keepOne && agencyNumbers.length >= numbers.size) return 'last';
+    await tx.query('DELETE FROM user_agency_carriers WHERE user_id = $1 AND agency_number = ANY(ARRAY(SELECT json_array_elements_text($2::json)))', [userId, agencyNumbers]);
+    await tx.query('DELETE FROM user_agencies WHERE user_id = $1 AND agency_number = ANY(ARRAY(SELECT json_array_elements_text($2::json)))', [userId, agencyNumbers]);
+    await tx.query(
+      `UPDATE user_agencies SET is_default_agency = true
+        WHERE user_id = $1 AND NOT EXISTS (SELECT 1 FROM user_agencies WHERE user_id = $1 AND is_default_agency)
+          AND agency_number = (SELECT ua.agency_number FROM user_agencies ua JOIN agencies a USING (agency_number)
+                                WHERE ua.user_id = $1 ORDER BY a.agency_name LIMIT 1)`,
+      [userId],
+    );
+    return 'removed';
+  });
 }
