@@ -77,11 +77,24 @@ export function setActiveAgency(agencyNumber: string): void {
   storage()?.setItem(ACTIVE_KEY, agency.agencyNumber);
 }
 
-/** Replaces the agency list (after a default change) keeping the active agency. */
+/**
+ * Replaces the agency list (after a default change, a removal, an approval) keeping the active agency while it
+ * is still in the list (else the default becomes active); the account count follows.
+ */
 export function setAgencyList(agencies: UserAgency[]): void {
   const def = agencies.find((a) => a.isDefaultAgency) ?? agencies[0] ?? null;
-  $user.setKey('agencyList', agencies);
-  $user.setKey('defaultAgencyNumber', def?.agencyNumber ?? null);
+  const u = $user.get();
+  const active = agencies.find((a) => a.agencyNumber === u.activeAgencyNumber) ?? def;
+  $user.set({
+    ...u,
+    agencyList: agencies,
+    defaultAgencyNumber: def?.agencyNumber ?? null,
+    userAccountsCount: agencies.length,
+    activeAgencyNumber: active?.agencyNumber ?? null,
+    parentAccountNumber: active?.parentAccountNumber ?? null,
+  });
+  if (active) storage()?.setItem(ACTIVE_KEY, active.agencyNumber);
+  else storage()?.removeItem(ACTIVE_KEY);
 }
 
 /** Clears the user state (sign-out): agency data and account count go with it. */

@@ -13,7 +13,7 @@ export const USERS = {
 } as const;
 
 /** Every demo account the sign-in fixture signs in, by role: USERS and the agent whose agency has carrier edits. */
-export const ACCOUNTS = { ...USERS, carrierEdit: 'carrieredit@demo.test' } as const;
+export const ACCOUNTS = { ...USERS, carrierEdit: 'carrieredit@demo.test', multi: 'multi@demo.test' } as const;
 
 /** A role of ACCOUNTS (`test.use({ signedInAs: 'agent' })`). */
 export type Role = keyof typeof ACCOUNTS;

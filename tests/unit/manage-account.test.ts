@@ -100,7 +100,7 @@ describe('removing agencies', () => {
   it('removes one of the caller’s agencies, moves the default on, and never removes the last', async () => {
     // The co-branded carrier-edit agent gets a second agency, made default, then removes it.
     await link(sub.carrierEdit!, '30012967');
-    await portal.db.query('UPDATE user_agencies SET is_default_agency = (agency_number = $2) WHERE user_id = $1', [sub.carrierEdit, '30012967']);
+    await portal.db.query('UPDATE user_agencies SET is_default_agency = (agency_number = $2) WHERE user_id = $1', [sub.carrierEdit!, '30012967']);
     expect(await agencyList('carrierEdit')).toEqual(['30012967*', '10045821']);
 
     const res = await remove('carrierEdit', sub.carrierEdit!, ['30012967']);
@@ -125,7 +125,7 @@ describe('removing agencies', () => {
     await link(sub.agent!, '30012967');
     await setCarriers('agent', { AgencyNumber: '30012967', InsuranceCompanyIds: [idOf('Amica Mutual')] });
     expect((await remove('agent', sub.agent!, ['30012967'])).status).toBe(200);
-    const rows = await portal.db.query('SELECT 1 FROM user_agency_carriers WHERE user_id = $1 AND agency_number = $2', [sub.agent, '30012967']);
+    const rows = await portal.db.query('SELECT 1 FROM user_agency_carriers WHERE user_id = $1 AND agency_number = $2', [sub.agent!, '30012967']);
     expect(rows).toEqual([]);
   });
 

@@ -18,6 +18,7 @@ import { api } from '../../stores/api.ts';
 import { CallView, UserGate, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
+import Agencies from './Agencies.tsx';
 
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
@@ -81,6 +82,7 @@ function Account({ user, t }: { user: SignedInUser; t: Words }) {
           )}
         </dl>
       </section>
+      {!isStaffAdmin(details.dashboardUserRole) && user.agencyList.length > 0 && <Agencies user={user} t={t} />}
       {isStaffAdmin(details.dashboardUserRole) ? (
         <p className="card" data-testid="prefs-not-for-role">
           {t('account.notForRole')}

@@ -40,6 +40,8 @@ export const DEMO_USERS = [
   { email: 'noaccount@demo.test', role: 'SFAD_Agent', firstName: 'Taylor', lastName: 'Brooks', agentNumber: 'A99001', agencies: [] },
   // An agent of the co-branded agency whose carriers were edited: claim filing is blocked (spec section 8).
   { email: 'carrieredit@demo.test', role: 'SFAD_Agent', firstName: 'Riley', lastName: 'Chen', agentNumber: 'A10046', agencies: [['10045821', true, false]] },
+  // An agent of two agencies who may remove one in manage-account (issue 14's removal journey acts on them).
+  { email: 'multi@demo.test', role: 'SFAD_Agent', firstName: 'Sam', lastName: 'Ortiz', agentNumber: 'A30013', agencies: [['20077314', true, false], ['30012967', false, false]] },
 ] as const;
 
 /** The demo agents' carriers per account: [email, agency, insurer, removed]. A removed carrier is a carrier edit. */
@@ -56,6 +58,8 @@ export const DEMO_CARRIERS: readonly (readonly [string, string, string, boolean]
   // Harbor Point is co-branded: the removed carrier blocks filing.
   ['carrieredit@demo.test', '10045821', 'Progressive', true],
   ['carrieredit@demo.test', '10045821', 'USAA', false],
+  ['multi@demo.test', '20077314', 'Erie Insurance', false],
+  ['multi@demo.test', '30012967', 'Amica Mutual', false],
 ];
 
 /** Writes reference data (states, time zones); safe to run on every start. */
