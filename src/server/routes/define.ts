@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, PasswordHashBusy } from '../errors.ts';
 import { siteOrigins } from '../env.ts';
 import { messageCode } from '../../lib/i18n/message-codes.ts';
 
@@ -153,6 +153,7 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
       }
       return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
     } catch (err) {
+      if (err instanceof PasswordHashBusy) c.header('Retry-After', String(err.retryAfter));
       if (err instanceof HttpError) return fail(c, err.status, err.message);
       throw err;
     }
