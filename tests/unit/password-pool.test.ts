@@ -1,6 +1,7 @@
 import { randomBytes, scrypt as scryptCb } from 'node:crypto';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningPortal } from '../../src/server/server.ts';
 import { DUMMY_HASH, hashPassword, openPasswordPool, passwordPoolLoad, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { PasswordHashBusy } from '../../src/server/errors.ts';
 import { addressKey } from '../../src/server/auth/login-limiter.ts';
@@ -63,8 +64,16 @@ describe('password hashing on its own pool', () => {
     }
   });
 
+});
+
+describe("the pool and the portal's stop", () => {
+  let portal: RunningPortal;
+  // Started in the hook (its longer timeout): a portal takes a while to start on a busy machine.
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+
   it("a portal's stop ends the pool's threads (none left to keep the test run alive)", async () => {
-    const portal = await startTestPortal();
     await hashPassword('Warm-the-pool-1');
     const thread = passwordPoolLoad();
     expect(thread.threads).toBe(1);
