@@ -231,6 +231,10 @@ describe('password-hash pool under a flood of sign-ins (PASSWORD_HASH_THREADS 1,
     expect(busy.length).toBeGreaterThan(0);
     expect(steps.filter((s) => s.status === 401).length).toBeGreaterThanOrEqual(3);
     for (const s of busy) expect([s.message, s.retryAfter]).toEqual([LOGIN_MESSAGES.busy, '2']);
+    // The refusals are logged, at most a line a second, not a line each.
+    const busyLines = lines.filter((l) => l.includes('password hash pool busy'));
+    expect(busyLines.length).toBeGreaterThan(0);
+    expect(busyLines.length).toBeLessThan(busy.length);
     // Refusals are not failures: once the flood passes, the same addresses sign in.
     expect((await loginFrom(p, '127.0.4.1', 'agent@demo.test', DEMO_PASSWORD)).status).toBe(200);
   });

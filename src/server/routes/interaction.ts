@@ -18,6 +18,8 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
   const r = new Hono<AppEnv>();
   const { provider } = deps.oidc;
   const uidPattern = '{[A-Za-z0-9_-]{8,64}}';
+  let busyLoggedAt = 0;
+  let busyRefusals = 0;
 
   r.get(`/oidc/interaction/:uid${uidPattern}`, (c) => c.redirect(`/dashboard/login?uid=${encodeURIComponent(c.req.param('uid'))}`, 303));
 
@@ -70,7 +72,13 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
       if (!(err instanceof PasswordHashBusy)) throw err;
       // The hash pool's queue is full: refused at once, and not counted as a failure.
       c.header('Retry-After', String(err.retryAfter));
-      log.warn('sign-in refused: password hash pool busy', { retryAfter: err.retryAfter });
+      // One line a second at most: a flood must not become a flood of log lines.
+      busyRefusals++;
+      if (Date.now() - busyLoggedAt >= 1000) {
+        log.warn('sign-in refused: password hash pool busy', { retryAfter: err.retryAfter, refusedSinceLastLine: busyRefusals });
+        busyLoggedAt = Date.now();
+        busyRefusals = 0;
+      }
       return fail(c, 429, LOGIN_MESSAGES.busy);
     }
     if (!user || !ok) {
