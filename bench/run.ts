@@ -13,6 +13,7 @@ import { measurePage } from './page-weight.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PAGE_KINDS, type PageKind } from './pages.ts';
 import { buildScale } from './build-scale.ts';
 import { TIME_TO_FILE_GOAL_INTERACTIONS, timeToFile, type TimeToFile } from './time-to-file.ts';
+import { signInFlood, type FloodRow } from './sign-in-flood.ts';
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
@@ -138,11 +139,12 @@ async function main() {
   if (only('weight')) results.pageWeight = pageWeights(kinds);
   // Time to file needs the claim pages in the built site.
   const claimBuilt = kinds.some((k) => k.path === '/dashboard/start-claim');
-  if (only('lighthouse') || only('load') || (only('file') && claimBuilt)) {
+  if (only('lighthouse') || only('load') || only('flood') || (only('file') && claimBuilt)) {
     const srv = await startBenchServer();
     try {
       if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
       if (only('load')) results.apiLoad = await apiLoad(srv.portal, srv.bare);
+      if (only('flood')) results.signInFlood = await signInFlood(srv.portal, SECONDS);
       if (only('file') && claimBuilt) results.timeToFile = { ...(await timeToFile(srv.portal)), goalInteractions: TIME_TO_FILE_GOAL_INTERACTIONS };
     } finally {
       srv.child.kill('SIGTERM');
@@ -170,6 +172,7 @@ async function main() {
     weights ? table('Page weight (first visit, module graph followed)', weights) : '',
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
     results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each)`, results.apiLoad as Record<string, unknown>[]) : '',
+    results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
     filed ? table("Time to file a claim (agent, Debian Chromium: 'File a claim now' → referral number)", fileRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
   ].join('\n');

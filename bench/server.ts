@@ -1,5 +1,6 @@
 // The bench's server process: the real portal (fresh on-disk PGlite with demo data, built site) and, in
 // the same process, a bare Hono JSON route as the reference for the API load figures.
+// Its sign-in limits are high, so that the sign-in flood (bench/sign-in-flood.ts) reaches the password hash.
 // Prints one JSON line {"portal": url, "bare": url} when both listen.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { startServer } from '../src/server/server.ts';
 setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const portal = await startServer(
-  EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000' }),
+  EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000' }),
 );
 const bare = new Hono();
 bare.get('/bare', (c) => c.json({ isSuccess: true, message: 'Success', result: null }));

@@ -8,6 +8,7 @@ import { contentAdminRoutes } from './routes/content-admin.ts';
 import { OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
 import { log } from './log.ts';
+import { PasswordHashBusy } from './errors.ts';
 import { fail, tooLarge, type AppEnv, type RouteDeps } from './routes/define.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { statesRoutes } from './routes/states.ts';
@@ -111,6 +112,11 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   });
 
   app.onError((err, c) => {
+    // A route that let the hash pool's refusal through (registration, password change): 429, not 500.
+    if (err instanceof PasswordHashBusy) {
+      c.header('Retry-After', String(err.retryAfter));
+      return fail(c, 429, err.message);
+    }
     log.error('unhandled error', { path: c.req.path, error: String((err as Error)?.stack ?? err).slice(0, 2000) });
     return fail(c, 500, 'Sorry, something happened on our end. Please try again.');
   });

@@ -41,6 +41,23 @@ export const EnvSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     /** Window of the sign-in failure counter, in seconds. */
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /** Failed sign-ins allowed per account from all addresses before 429 (addresses the owner signed in from are exempt). */
+    LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(10000).default(20),
+    /** Window of the per-account failure counter, in seconds. */
+    LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /** Failed sign-ins allowed per address (IPv6: per /64) across all emails before 429. */
+    LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(10000).default(50),
+    /** Window of the per-address failure counter, in seconds. */
+    LOGIN_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
+    /**
+     * Days an address stays exempt from its account's limit after a successful sign-in from it (0: no exemption;
+     * at most 24: the in-memory counters expire through timers, which hold at most 24.8 days).
+     */
+    LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(0).max(24).default(14),
+    /** Worker threads that hash passwords (scrypt), apart from the threads that serve the site. */
+    PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+    /** Password hashes that may wait for a free thread; one more is refused at once with 429. */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10000).default(16),
     /** External self-service site SSO users are sent to from claim-flow pages; unset → no link (logged only). */
     SELF_SERVICE_URL: z.url().optional(),
     /** Log level. */

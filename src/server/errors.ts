@@ -1,3 +1,5 @@
+import { LOGIN_MESSAGES } from '../lib/api/login.ts';
+
 /**
  * Errors the server's services throw and the HTTP layer answers. It imports nothing from the server, so services,
  * the database layer, auth and the demo code can use it without importing the routes (src/server/routes/).
@@ -10,5 +12,16 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The password-hash pool's queue is full (src/server/auth/passwords.ts): the attempt is refused at once with 429
+ * and Retry-After, so that a flood of sign-ins waits neither on the site nor on itself.
+ */
+export class PasswordHashBusy extends HttpError {
+  constructor(readonly retryAfter: number) {
+    super(429, LOGIN_MESSAGES.busy);
+    this.name = 'PasswordHashBusy';
   }
 }

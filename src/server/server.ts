@@ -8,6 +8,7 @@ import { LiveSite } from './live-site.ts';
 import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
+import { openPasswordPool } from './auth/passwords.ts';
 import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -54,7 +55,12 @@ export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SE
 
 /** Starts the one process: static site, dashboard API, embedded OpenID provider, on one port. */
 export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<RunningPortal> {
-  const db = await prepareDb(env, opts.db);
+  // Password hashes run on a pool of their own (the seed hashes too): sized before anything hashes.
+  const closePasswordPool = openPasswordPool({ threads: env.PASSWORD_HASH_THREADS, queue: env.PASSWORD_HASH_QUEUE });
+  const db = await prepareDb(env, opts.db).catch(async (err: unknown) => {
+    await closePasswordPool();
+    throw err;
+  });
   // The port may be 0 (tests): listen first, then derive the origin from the real port.
   const server = createServer();
   // Idle keep-alive sockets stay open longer than clients' and proxies' own timeouts (Node's 5 s default
@@ -93,7 +99,15 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     origin,
     headers,
     oidc,
-    limiter: createLoginLimiter(env.LOGIN_MAX_FAILURES, env.LOGIN_WINDOW_SECONDS),
+    limiter: createLoginLimiter({
+      max: env.LOGIN_MAX_FAILURES,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+      accountMax: env.LOGIN_ACCOUNT_MAX_FAILURES,
+      accountWindowSeconds: env.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      addressMax: env.LOGIN_ADDRESS_MAX_FAILURES,
+      addressWindowSeconds: env.LOGIN_ADDRESS_WINDOW_SECONDS,
+      knownAddressDays: env.LOGIN_KNOWN_ADDRESS_DAYS,
+    }),
     site,
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,
@@ -136,6 +150,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
         server.closeAllConnections();
       });
       await db.close();
+      await closePasswordPool();
     },
   };
 }

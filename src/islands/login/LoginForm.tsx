@@ -17,6 +17,7 @@ const LOGIN_CODES: Record<string, string> = {
   [LOGIN_MESSAGES.badCredentials]: 'badCredentials',
   [LOGIN_MESSAGES.tooMany]: 'tooManyAttempts',
   [LOGIN_MESSAGES.expired]: 'sessionExpired',
+  [LOGIN_MESSAGES.busy]: 'passwordHashBusy',
 };
 /** A server reply of the sign-in endpoint, with its code. */
 const loginReply = (message: string, code?: string): Said => ({ reply: { message, code: code ?? LOGIN_CODES[message] } });
@@ -144,7 +145,7 @@ export default function LoginForm() {
       } else {
         setFormError(
           res.status === 429
-            ? loginReply(LOGIN_MESSAGES.tooMany)
+            ? loginReply(body?.message === LOGIN_MESSAGES.busy ? LOGIN_MESSAGES.busy : LOGIN_MESSAGES.tooMany)
             : res.status === 401
               ? loginReply(LOGIN_MESSAGES.badCredentials)
               : body?.message

@@ -15,6 +15,7 @@ export const LOGIN_MESSAGES = {
   badCredentials: 'The email or password is incorrect.',
   tooMany: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   expired: 'Your sign-in session expired. Please try again.',
+  busy: 'Too many sign-in attempts are being checked right now. Please try again in a few seconds.',
 } as const;
 
 /** The interaction paths of the embedded provider (portal-owned). */

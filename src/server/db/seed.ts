@@ -82,7 +82,7 @@ export async function seedReference(db: Db): Promise<void> {
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
   if ((row?.n ?? 0) > 0) return { created: false };
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, { wait: true })));
   await db.transaction(async (tx) => {
     const managerIds: number[] = [];
     for (const m of DEMO_ACCOUNT_MANAGERS) {

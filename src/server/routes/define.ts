@@ -8,7 +8,7 @@ import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
 import { currentSession } from '../auth/revocation.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, PasswordHashBusy } from '../errors.ts';
 import { siteOrigins } from '../env.ts';
 import { messageCode } from '../../lib/i18n/message-codes.ts';
 
@@ -157,6 +157,7 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
       }
       return c.json({ isSuccess: true, message: 'Success', result: result ?? null });
     } catch (err) {
+      if (err instanceof PasswordHashBusy) c.header('Retry-After', String(err.retryAfter));
       if (err instanceof HttpError) return fail(c, err.status, err.message);
       throw err;
     }

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { LOGIN_MESSAGES, LoginRequestSchema } from '../../lib/api/login.ts';
 import { describeIssues } from '../../lib/api/contract.ts';
-import { dummyHashPromise, verifyPassword } from '../auth/passwords.ts';
+import { DUMMY_HASH, verifyPassword } from '../auth/passwords.ts';
+import { PasswordHashBusy } from '../errors.ts';
 import { loginKey, type LoginLimiter } from '../auth/login-limiter.ts';
 import type { EmbeddedOidc } from '../auth/oidc.ts';
 import { findUserByEmail } from '../services/users.ts';
@@ -17,6 +18,8 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
   const r = new Hono<AppEnv>();
   const { provider } = deps.oidc;
   const uidPattern = '{[A-Za-z0-9_-]{8,64}}';
+  let busyLoggedAt = 0;
+  let busyRefusals = 0;
 
   r.get(`/oidc/interaction/:uid${uidPattern}`, (c) => c.redirect(`/dashboard/login?uid=${encodeURIComponent(c.req.param('uid'))}`, 303));
 
@@ -52,23 +55,39 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
     }
     if (details.uid !== c.req.param('uid') || details.prompt.name !== 'login') return fail(c, 400, LOGIN_MESSAGES.expired);
 
-    const ip = getConnInfo(c).remote.address ?? 'unknown';
-    const key = loginKey(ip, parsed.data.email);
-    const wait = await deps.limiter.blockedFor(key);
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      log.warn('sign-in refused: rate limit', { key, retryAfter: wait });
+    // The connection's own address, never a header: a client cannot choose the address it is counted under.
+    const attempt = { ip: getConnInfo(c).remote.address ?? 'unknown', email: parsed.data.email };
+    const key = loginKey(attempt.ip, attempt.email);
+    const blocked = await deps.limiter.blocked(attempt);
+    if (blocked) {
+      c.header('Retry-After', String(blocked.wait));
+      log.warn('sign-in refused: rate limit', { key, limit: blocked.limit, retryAfter: blocked.wait });
       return fail(c, 429, LOGIN_MESSAGES.tooMany);
     }
     const user = await findUserByEmail(deps.db, parsed.data.email);
-    const ok = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHashPromise));
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(parsed.data.password, user?.password_hash ?? DUMMY_HASH);
+    } catch (err) {
+      if (!(err instanceof PasswordHashBusy)) throw err;
+      // The hash pool's queue is full: refused at once, and not counted as a failure.
+      c.header('Retry-After', String(err.retryAfter));
+      // One line a second at most: a flood must not become a flood of log lines.
+      busyRefusals++;
+      if (Date.now() - busyLoggedAt >= 1000) {
+        log.warn('sign-in refused: password hash pool busy', { retryAfter: err.retryAfter, refusedSinceLastLine: busyRefusals });
+        busyLoggedAt = Date.now();
+        busyRefusals = 0;
+      }
+      return fail(c, 429, LOGIN_MESSAGES.busy);
+    }
     if (!user || !ok) {
-      const left = await deps.limiter.fail(key);
-      if (left <= 0) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, failures: deps.limiter.max });
+      const { left, reached } = await deps.limiter.fail(attempt);
+      if (reached.length) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, limits: reached, failures: deps.limiter.max });
       else log.info('sign-in failed', { key, attemptsLeft: left });
       return fail(c, 401, LOGIN_MESSAGES.badCredentials);
     }
-    await deps.limiter.reset(key);
+    await deps.limiter.succeed(attempt);
     const redirectTo = await provider.interactionResult(
       c.env.incoming,
       c.env.outgoing,

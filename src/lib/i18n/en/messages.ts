@@ -69,6 +69,7 @@ export default {
   badCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   sessionExpired: 'Your sign-in session expired. Please try again.',
+  passwordHashBusy: 'Too many sign-in attempts are being checked right now. Please try again in a few seconds.',
   // The claim flow's server checks.
   vinRequired: 'Please enter a VIN.',
   chooseGlass: 'Please choose the damaged glass.',

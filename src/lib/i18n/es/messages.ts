@@ -72,6 +72,7 @@ export default {
   badCredentials: 'El correo electrónico o la contraseña no son correctos.',
   tooManyAttempts: 'Demasiados intentos fallidos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
   sessionExpired: 'Su sesión de inicio expiró. Inténtelo de nuevo.',
+  passwordHashBusy: 'Ahora mismo se están comprobando demasiados intentos de inicio de sesión. Inténtelo de nuevo en unos segundos.',
   vinRequired: 'Ingrese un VIN.',
   chooseGlass: 'Elija el vidrio dañado.',
   chooseService: 'Elija reparar o reemplazar.',
