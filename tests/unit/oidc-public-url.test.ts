@@ -2,11 +2,10 @@
 // header must not put another origin in the discovery document); only behind a proxy (TRUST_PROXY) does it
 // follow the proxy's forwarded host. With an https PUBLIC_URL and TLS ended before this process (no
 // X-Forwarded-Proto), a sign-in still starts: /oidc/auth sends the browser to the sign-in interaction.
-import { createHash, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
+import { authorizationRequest, startTestPortal } from './helpers/portal.ts';
 
 /** One request to the real server on its real port, with any Host and forwarded headers (fetch() cannot set Host). */
 function send(portal: RunningPortal, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
@@ -35,18 +34,7 @@ async function discoveryUrls(portal: RunningPortal, headers: Record<string, stri
 }
 
 /** A valid authorization request of the portal's client (code + PKCE) with the given redirect URI. */
-function authPath(redirectUri: string): string {
-  const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
-  return `/oidc/auth?${new URLSearchParams({
-    client_id: CLIENT_ID,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid profile email',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: randomBytes(8).toString('hex'),
-  })}`;
-}
+const authPath = (redirectUri: string) => `/oidc/auth?${authorizationRequest(redirectUri).query}`;
 
 const FORGED: Record<string, string>[] = [
   { host: 'evil.example' },

@@ -47,23 +47,29 @@ export interface Tokens {
   expires_in: number;
 }
 
-/** Signs in through the real provider: authorization code + PKCE, the portal's login step, code exchange. */
-export async function signInForTokens(portal: RunningPortal, email: string, password = DEMO_PASSWORD): Promise<Tokens> {
-  const base = portal.url;
-  const jar = new Jar();
+/** A valid authorization request of the portal's client (code + PKCE, S256) for a redirect URI: its query and the PKCE verifier. */
+export function authorizationRequest(redirectUri: string): { query: URLSearchParams; verifier: string } {
   const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const redirectUri = `${base}/dashboard/login`;
-  const auth = new URL(`${base}/oidc/auth`);
-  auth.search = new URLSearchParams({
+  const query = new URLSearchParams({
     client_id: CLIENT_ID,
     redirect_uri: redirectUri,
     response_type: 'code',
     scope: 'openid profile email',
-    code_challenge: challenge,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
     state: randomBytes(8).toString('hex'),
-  }).toString();
+  });
+  return { query, verifier };
+}
+
+/** Signs in through the real provider: authorization code + PKCE, the portal's login step, code exchange. */
+export async function signInForTokens(portal: RunningPortal, email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const base = portal.url;
+  const jar = new Jar();
+  const redirectUri = `${base}/dashboard/login`;
+  const { query, verifier } = authorizationRequest(redirectUri);
+  const auth = new URL(`${base}/oidc/auth`);
+  auth.search = query.toString();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
     jar.store(res);
