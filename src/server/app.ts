@@ -21,6 +21,7 @@ import { workOrderRoutes } from './routes/work-orders.ts';
 import { interactionRoutes } from './routes/interaction.ts';
 import { contactPrefsRoutes } from './routes/contact-prefs.ts';
 import { liveRoutes } from './routes/live.ts';
+import { agencySearchRoutes } from './routes/agency-search.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -63,6 +64,7 @@ export const dashboardService = (deps: RouteDeps) =>
     cobrandedRoutes(deps),
     workOrderRoutes(deps),
     contentAdminRoutes(deps),
+    agencySearchRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
