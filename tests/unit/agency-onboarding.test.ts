@@ -181,7 +181,7 @@ describe('onboarding requests', () => {
     expect(first).toMatchObject({ agencyNumber: '20077314', agencyName: 'Summit Ridge Agency', status: 'Pending', details: null, userName: 'Sam Ortiz', userEmail: 'onboarding@demo.test' });
     const again = await ok<OnboardingRequest>('VerifyUserAgencyInformation', { AgencyNumber: '20077314' }, 'onboarding');
     expect(again.requestId).toBe(first.requestId);
-    const [{ n }] = (await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM onboarding_requests WHERE user_id = $1 AND status = 'Pending'", [sub.onboarding])) as [{ n: number }];
+    const [{ n }] = (await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM onboarding_requests WHERE user_id = $1 AND status = 'Pending'", [sub.onboarding!])) as [{ n: number }];
     expect(n).toBe(1);
     const mine = await ok<OnboardingRequest[]>('GetOnboardingRequests', { Scope: 'mine' }, 'onboarding');
     expect(mine.map((r) => [r.requestId, r.status])).toEqual([[first.requestId, 'Pending']]);
@@ -229,7 +229,7 @@ describe('onboarding requests', () => {
   });
 
   it('only an admin of that agency or an internal admin decides: an admin of another agency and an agent get 403, nothing changes', async () => {
-    const [harbor] = await portal.db.query<{ id: number }>("SELECT id FROM onboarding_requests WHERE user_id = $1", [sub.harborhopeful]);
+    const [harbor] = await portal.db.query<{ id: number }>("SELECT id FROM onboarding_requests WHERE user_id = $1", [sub.harborhopeful!]);
     const before = await portal.db.query('SELECT * FROM onboarding_requests ORDER BY id');
     for (const [who, name, input] of [
       ['admin', 'ApproveOnboardingRequest', { RequestId: Number(harbor!.id) }],
@@ -241,9 +241,9 @@ describe('onboarding requests', () => {
       expect(res.status, `${who} ${name}`).toBe(403);
     }
     expect(await portal.db.query('SELECT * FROM onboarding_requests ORDER BY id')).toEqual(before);
-    expect(await portal.db.query('SELECT * FROM user_agencies WHERE user_id = $1', [sub.harborhopeful])).toEqual([]);
+    expect(await portal.db.query('SELECT * FROM user_agencies WHERE user_id = $1', [sub.harborhopeful!])).toEqual([]);
     // A typed agency (not found) has no agency admin: only an internal admin decides it.
-    const [typed] = await portal.db.query<{ id: number }>('SELECT id FROM onboarding_requests WHERE user_id = $1 AND agency_number IS NULL', [sub.onboarding]);
+    const [typed] = await portal.db.query<{ id: number }>('SELECT id FROM onboarding_requests WHERE user_id = $1 AND agency_number IS NULL', [sub.onboarding!]);
     expect((await call('ApproveOnboardingRequest', { RequestId: Number(typed!.id), AgencyNumber: '20077314' }, 'admin')).status).toBe(403);
   });
 
@@ -279,7 +279,7 @@ describe('onboarding requests', () => {
   });
 
   it('denial takes a reason, leaves the user without the agency and emails the reason', async () => {
-    const [harbor] = await portal.db.query<{ id: number }>('SELECT id FROM onboarding_requests WHERE user_id = $1', [sub.harborhopeful]);
+    const [harbor] = await portal.db.query<{ id: number }>('SELECT id FROM onboarding_requests WHERE user_id = $1', [sub.harborhopeful!]);
     const noReason = await call('DenyOnboardingRequest', { RequestId: Number(harbor!.id), Reason: ' ' }, 'internal');
     expect(noReason.status).toBe(400);
     const denied = await ok<OnboardingRequest>('DenyOnboardingRequest', { RequestId: Number(harbor!.id), Reason: 'We could not confirm you work at this agency.' }, 'internal');

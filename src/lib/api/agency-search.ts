@@ -39,8 +39,8 @@ export const AgencyInformationSchema = z.object({
 export type AgencyInformation = z.infer<typeof AgencyInformationSchema>;
 
 /** The search fields of GetAgencies (one is enough; an empty one is ignored). */
-export const SEARCH_FIELDS = ['AccountNumber', 'AgencyName', 'PrimaryPhone', 'Email'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export { SEARCH_FIELDS, type SearchField } from '../agency.ts';
+import { SEARCH_FIELDS } from '../agency.ts';
 
 /**
  * Agencies by account number (exact), name (part of it, at least 2 characters), primary phone (its digits) or
