@@ -13,6 +13,9 @@ import { MESSAGES } from '../../src/lib/claim/validation.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { SEARCHES_PER_MINUTE, TOO_MANY_SEARCHES } from '../../src/server/routes/agency-search.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import { openPglite } from '../../src/server/db/index.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { DEMO_AGENCIES, seedDemo, seedReference } from '../../src/server/db/seed.ts';
 import { callApi, signInForTokens, signWithProviderKey, startTestPortal } from './helpers/portal.ts';
 
 let portal: RunningPortal;
@@ -297,5 +300,30 @@ describe('onboarding requests', () => {
 
   it('an unknown request is 404', async () => {
     expect((await call('ApproveOnboardingRequest', { RequestId: 999999 }, 'internal')).status).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('a database seeded before onboarding gets the agencies’ emails and the onboarding user on the next start, nothing else changes', async () => {
+    const db = await openPglite();
+    try {
+      await migrate(db);
+      await seedReference(db);
+      expect((await seedDemo(db)).created).toBe(true);
+      const emails = () => db.query<{ agency_number: string; primary_email: string | null }>('SELECT agency_number, primary_email FROM agencies ORDER BY 1');
+      expect(await emails()).toEqual(DEMO_AGENCIES.map((a) => ({ agency_number: a.agencyNumber, primary_email: a.primaryEmail })).sort((a, b) => a.agency_number.localeCompare(b.agency_number)));
+      // As it was before migration 010's demo data: no emails, no onboarding user.
+      await db.query('UPDATE agencies SET primary_email = NULL');
+      await db.query("UPDATE agencies SET primary_email = 'kept@agency.example' WHERE agency_number = '30012967'");
+      await db.query("DELETE FROM users WHERE email = 'onboarding@demo.test'");
+      const before = await db.query('SELECT id, email FROM users ORDER BY email');
+      expect((await seedDemo(db)).created).toBe(false);
+      expect((await emails()).map((r) => r.primary_email)).toEqual(['service@harborpoint.example', 'office@summitridge.example', 'kept@agency.example']);
+      const after = await db.query<{ id: string; email: string }>('SELECT id, email FROM users ORDER BY email');
+      expect(after.filter((u) => u.email !== 'onboarding@demo.test')).toEqual(before);
+      expect(after.map((u) => u.email)).toContain('onboarding@demo.test');
+    } finally {
+      await db.close();
+    }
   });
 });
