@@ -23,6 +23,7 @@ import { interactionRoutes } from './routes/interaction.ts';
 import { contactPrefsRoutes } from './routes/contact-prefs.ts';
 import { manageAccountRoutes } from './routes/manage-account.ts';
 import { liveRoutes } from './routes/live.ts';
+import { agencySearchRoutes } from './routes/agency-search.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -66,6 +67,7 @@ export const dashboardService = (deps: RouteDeps) =>
     cobrandedRoutes(deps),
     workOrderRoutes(deps),
     contentAdminRoutes(deps),
+    agencySearchRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

@@ -51,6 +51,12 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
     { route: `${p}/course-registration`, roles: 'public' as const, ready: h1 },
     { route: `${p}/dashboard/help`, roles: 'public' as const, ready: h1 },
   ]),
+  // Agency onboarding (issue 14): the agency-search pages, as the agent with no agency (nothing is filed here;
+  // tests/e2e/agency-onboarding.test.ts scans the request-sent and under-review states).
+  { route: '/dashboard/find-my-agency', roles: ['noaccount', 'agent'], ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Find my agency' })).toBeVisible() },
+  { route: '/dashboard/find-my-agency?by=AgencyName&q=insurance', roles: ['noaccount'], ready: (page) => expect(page.locator('.agency-result')).toHaveCount(2) },
+  { route: '/dashboard/select-agency?agencyNumber=20077314', roles: ['noaccount'], ready: (page) => expect(page.getByRole('button', { name: 'Yes, this is my agency' })).toBeVisible() },
+  { route: '/dashboard/agency-not-found', roles: ['noaccount'], ready: (page) => expect(page.getByLabel('State')).toBeEnabled() },
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */
@@ -224,6 +230,28 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
       await page.getByLabel('Password').fill(`not-${DEMO_PASSWORD}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+    },
+  },
+  // Agency onboarding (issue 14): the spec's messages shown.
+  {
+    name: 'account number not found',
+    role: 'noaccount',
+    route: '/dashboard/find-my-agency',
+    act: async (page) => {
+      const form = page.getByRole('search', { name: 'Find my agency' });
+      await form.getByLabel('Search by').selectOption('AccountNumber');
+      await form.getByLabel('Account number').fill('99999999');
+      await form.getByRole('button', { name: 'Search' }).click();
+      await expect(page.locator('#agency-q-error')).toHaveText('Account number not found. Try another search');
+    },
+  },
+  {
+    name: 'every message of an empty form',
+    role: 'noaccount',
+    route: '/dashboard/agency-not-found',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Send request' }).click();
+      await expect(page.locator('.error-summary')).toBeFocused();
     },
   },
 ];

@@ -12,8 +12,12 @@ export const USERS = {
   noaccount: 'noaccount@demo.test',
 } as const;
 
-/** Every demo account the sign-in fixture signs in, by role: USERS and the agent whose agency has carrier edits. */
-export const ACCOUNTS = { ...USERS, carrierEdit: 'carrieredit@demo.test', multi: 'multi@demo.test' } as const;
+/**
+ * Every demo account the sign-in fixture signs in, by role: USERS, the agent whose agency has carrier edits, the agent
+ * of the agency-onboarding journey (issue 14: starts with no agency and joins one; only that test file uses it), and
+ * the agent of two agencies whose agencies manage-account's removal test removes.
+ */
+export const ACCOUNTS = { ...USERS, carrierEdit: 'carrieredit@demo.test', onboarding: 'onboarding@demo.test', multi: 'multi@demo.test' } as const;
 
 /** A role of ACCOUNTS (`test.use({ signedInAs: 'agent' })`). */
 export type Role = keyof typeof ACCOUNTS;

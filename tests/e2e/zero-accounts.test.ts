@@ -1,6 +1,4 @@
 import { agencyButton, expect, menuItems, openDashboard, test } from './fixtures.ts';
-import { CARE_DESK } from '../../src/lib/constants.ts';
-import { formatPhone } from '../../src/lib/format.ts';
 
 test.use({ signedInAs: 'noaccount' });
 
@@ -20,14 +18,13 @@ test('an agent with zero accounts sees a disabled "File a claim now" and the no-
   await expect(empty).toContainText(
     'It looks like your account isn’t currently connected to an active agency. To proceed, please search for your agency below or submit more information to ensure full access to your account.',
   );
-  // No agency search exists yet (issue 14): the panel says where to go instead, with the care desk's one phone and email.
-  await expect(empty).toContainText(
-    'Agency search is not in the portal yet. Until it is, the Agency Care Desk connects your account: call, text or email them with your agency’s name and agency number.',
-  );
-  const careDesk = empty.getByTestId('no-agencies-care-desk');
-  await expect(careDesk.getByRole('link', { name: formatPhone(CARE_DESK.phone) })).toHaveAttribute('href', `tel:+1${CARE_DESK.phone}`);
-  await expect(careDesk.getByRole('link', { name: CARE_DESK.email })).toHaveAttribute('href', `mailto:${CARE_DESK.email}`);
-  await expect(careDesk.getByRole('link', { name: 'More ways to reach the Agency Care Desk' })).toHaveAttribute('href', '/agency-care-desk');
+  // 'search for your agency below': the agency search is below the message (issue 14), with the way to agency-not-found.
+  const search = empty.getByRole('search', { name: 'Search for your agency' });
+  await expect(search.getByLabel('Search by')).toBeVisible();
+  await expect(search.getByLabel('Search for')).toBeVisible();
+  await expect(search.getByRole('link', { name: 'Can’t find your agency? Tell us about it' })).toHaveAttribute('href', '/dashboard/agency-not-found');
+  // No request filed: nothing is under review.
+  await expect(page.getByTestId('agency-under-review')).toHaveCount(0);
   await expect(page.locator('.agency-card')).toHaveCount(0);
   await expect(agencyButton(page)).toHaveCount(0);
 

@@ -111,6 +111,9 @@ describe('every route in CALLS is covered here', () => {
         'GetWorkOrderConsole', 'AdvanceWorkOrder',
         // Contact preferences: tests/unit/notifications.test.ts.
         'GetUserAgentContactPrefs', 'UpdateUserAgentContactPrefs',
+        // Agency onboarding (issue 14): tests/unit/agency-onboarding.test.ts.
+        'GetAgencies', 'GetAllAgenciesForSearch', 'GetAgencyInformationByNumber', 'VerifyUserAgencyInformation', 'GetOnboardingRequests',
+        'ApproveOnboardingRequest', 'DenyOnboardingRequest',
       ].sort(),
     );
   });

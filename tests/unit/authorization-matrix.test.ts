@@ -96,6 +96,16 @@ const MATRIX: Record<string, Row> = {
   UpdateUserAgentCarriers:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   RemoveXYZAccountsByUserId:   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   RemoveUserFromAgency:        { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  // Agency onboarding (issue 14): any signed-in user searches (an agent without agencies needs it); agents and
+  // agency admins file requests (internal and CE admins belong to no agency); an admin of the request's agency
+  // or an internal admin decides it (object level below).
+  GetAgencies:                 { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetAllAgenciesForSearch:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetAgencyInformationByNumber: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  VerifyUserAgencyInformation: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetOnboardingRequests:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ApproveOnboardingRequest:    { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  DenyOnboardingRequest:       { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -148,6 +158,26 @@ const orders = {
   failed: {} as Partial<Record<Persona, string>>,
   advance: 'WO500001',
 };
+
+/** Pending onboarding requests (issue 14) each deciding persona approves or denies, and one of an agency the agency admin is not in. */
+const onboarding = { approve: { agencyAdmin: 0, internalAdmin: 0 }, deny: { agencyAdmin: 0, internalAdmin: 0 }, otherAgency: 0 };
+
+/** Files the pending requests of `onboarding` (as the demo users without the agency would). */
+async function prepareOnboarding() {
+  const file = async (email: string, agency: string) => {
+    const [row] = await portal.db.query<{ id: number }>(
+      `INSERT INTO onboarding_requests (user_id, agency_number) SELECT id, $2 FROM users WHERE email = $1 RETURNING id`,
+      [email, agency],
+    );
+    return Number(row!.id);
+  };
+  // The agency admin is in 20077314 and 30012967; the internal admin may decide any request.
+  onboarding.approve.agencyAdmin = await file('noaccount@demo.test', '20077314');
+  onboarding.approve.internalAdmin = await file('noaccount@demo.test', '30012967');
+  onboarding.deny.agencyAdmin = await file('onboarding@demo.test', '20077314');
+  onboarding.deny.internalAdmin = await file('onboarding@demo.test', '30012967');
+  onboarding.otherAgency = await file('noaccount@demo.test', '10045821');
+}
 
 /** Finds, per persona, a seeded order it may see with details, a survey and a recalibration; files and fails one per persona to resubmit, and one for the console to advance. */
 async function prepareWorkOrders() {
@@ -333,6 +363,22 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
         : { ...base, UserId: subs[persona] ?? 'anonymous-user', AccountNumbers: [MATRIX_AGENCIES[1]] };
     case 'RemoveUserFromAgency':
       return { ...base, UserId: matrixUser.id, AgencyNumber: persona === 'internalAdmin' ? '10045821' : '20077314' };
+    // Agency onboarding (issue 14)
+    case 'GetAgencies':
+      return { ...base, AgencyName: 'ridge' };
+    case 'GetAllAgenciesForSearch':
+      return { ...base, Term: 'Summit' };
+    case 'GetAgencyInformationByNumber':
+      return { ...base, AccountNumber: '30012967' };
+    case 'VerifyUserAgencyInformation':
+      // An agency the persona does not belong to yet.
+      return { ...base, AgencyNumber: persona === 'agencyAdmin' ? '10045821' : '30012967' };
+    case 'GetOnboardingRequests':
+      return { ...base, Scope: persona === 'agencyAdmin' || persona === 'internalAdmin' ? 'review' : 'mine' };
+    case 'ApproveOnboardingRequest':
+      return { ...base, RequestId: onboarding.approve[persona === 'internalAdmin' ? 'internalAdmin' : 'agencyAdmin'] };
+    case 'DenyOnboardingRequest':
+      return { ...base, RequestId: onboarding.deny[persona === 'internalAdmin' ? 'internalAdmin' : 'agencyAdmin'], Reason: `matrix ${persona}` };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -356,6 +402,7 @@ beforeAll(async () => {
   }
   await prepareWorkOrders();
   await matrixAccounts();
+  await prepareOnboarding();
 });
 afterAll(async () => {
   await portal?.close();
@@ -534,6 +581,10 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agencyAdmin, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies" },
   { who: 'agencyAdmin', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agent, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies (an agency the admin administers)" },
   { who: 'agencyAdmin', call: 'RemoveUserFromAgency', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821' }), expected: 403, why: 'a user removed from an agency not theirs' },
+  // Agency onboarding (issue 14)
+  { who: 'agencyAdmin', call: 'ApproveOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency }), expected: 403, why: "a request to join another agency" },
+  { who: 'agencyAdmin', call: 'DenyOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency, Reason: 'Not ours' }), expected: 403, why: "a request to join another agency" },
+  { who: 'agent', call: 'ApproveOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency }), expected: 403, why: 'an agent approving a request' },
 ];
 
 describe('object-level checks', () => {
@@ -544,6 +595,7 @@ describe('object-level checks', () => {
       const carriersBefore = await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3');
       const referralsBefore = await portal.db.query('SELECT count(*)::int AS n FROM referrals');
       const ordersBefore = await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1');
+      const requestsBefore = await portal.db.query('SELECT id, status, decided_by FROM onboarding_requests ORDER BY 1');
       const contract = CALLS[c.call];
       const input = { AppName: 'AgentPortal', ...c.input() };
       const res =
@@ -557,6 +609,7 @@ describe('object-level checks', () => {
       expect(await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1')).toEqual(ordersBefore);
       expect(await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id')).toEqual(prefsBefore);
       expect(await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3')).toEqual(carriersBefore);
+      expect(await portal.db.query('SELECT id, status, decided_by FROM onboarding_requests ORDER BY 1')).toEqual(requestsBefore);
     });
   }
 });

@@ -63,7 +63,7 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   /^Too (big|small): expected (string|number|array|int) to (have|be) [<>]=?-?\d+( characters| items)?$/,
   /^Invalid string: must match pattern \/.+\/[a-z]*$/,
   /^Must be at most \d+ characters$/,
-  /^(AppName|ToRoute|WebPage|error|Title|Summary|Text|Author|Email address) is required$/,
+  /^(AppName|ToRoute|WebPage|error|Title|Summary|Text|Author|Email address|Term|AccountNumber|Reason) is required$/,
   /^The [a-z ]+ field is required$/,
   ...['agency number', 'article route', 'CarId', 'device id', 'endpoint', 'language', 'number of chips or cracks', 'page', 'page size', 'part number',
     'referral number', 'scope', 'shop', 'sort column', 'sort direction', 'status', 'tag', 'time zone', 'type', 'userId', 'work order id', 'year'].map((what) => `Invalid ${what}`),
@@ -103,6 +103,10 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Choose an agency to remove',
   'Choose at most 20 agencies',
   'An agency is listed twice',
+  // Agency onboarding (issue 14).
+  'The phone number field is required',
+  'Invalid request id',
+  'Give either AgencyNumber or AgencyDetails',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -176,6 +180,20 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   UpdateUserAgentCarriers: () => [{ AppName: 'AgentPortal', AgencyNumber: '20077314', InsuranceCompanyIds: [] }, { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '10045821', InsuranceCompanyIds: [1, 2, 3] }],
   RemoveXYZAccountsByUserId: () => [{ AppName: 'AgentPortal', UserId: userId, AccountNumbers: ['10045821', '20077314'] }],
   RemoveUserFromAgency: () => [{ AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314' }],
+  // Agency onboarding (issue 14).
+  GetAgencies: () => [
+    { AppName: 'AgentPortal', AccountNumber: '20077314' }, { AppName: 'AgentPortal', AgencyName: 'ridge' }, { AppName: 'AgentPortal', PrimaryPhone: '(303) 555-0199' },
+    { AppName: 'AgentPortal', Email: 'office@summitridge.example' }, { AppName: 'AgentPortal', AccountNumber: '99999999', AgencyName: 'harbor' },
+  ],
+  GetAllAgenciesForSearch: () => [{ AppName: 'AgentPortal', Term: 'su' }, { AppName: 'AgentPortal', Term: '100' }],
+  GetAgencyInformationByNumber: () => [{ AppName: 'AgentPortal', AccountNumber: '10045821' }, { AppName: 'AgentPortal', AccountNumber: '1' }],
+  VerifyUserAgencyInformation: () => [
+    { AppName: 'AgentPortal', AgencyNumber: '30012967' },
+    { AppName: 'AgentPortal', AgencyDetails: { AgencyName: 'Fuzz Agency', AddressLine: '1 Main St', City: 'Omaha', State: 'NE', ZipCode: '68102', PhoneNumber: '402-555-0100', Email: 'fuzz@agency.example', AgentNumber: 'A1' } },
+  ],
+  GetOnboardingRequests: () => [{ AppName: 'AgentPortal', Scope: 'mine' }, { AppName: 'AgentPortal', Scope: 'review' }],
+  ApproveOnboardingRequest: () => [{ AppName: 'AgentPortal', RequestId: 1 }, { AppName: 'AgentPortal', RequestId: 2, AgencyNumber: '20077314' }],
+  DenyOnboardingRequest: () => [{ AppName: 'AgentPortal', RequestId: 1, Reason: 'fuzz' }],
   UpdateUserAgentContactPrefs: () =>
     ['(813) 555-0134', '813.555.0134', null].map((AgentPhoneNo, i) => ({
       AppName: 'AgentPortal', ...(i === 0 ? { UserId: userId } : {}), PolicyholderContactText: AgentPhoneNo !== null, PolicyholderContactEmail: true,

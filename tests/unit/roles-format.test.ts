@@ -5,7 +5,8 @@ import { langOf } from '../../src/lib/i18n.ts';
 import { DICTIONARIES } from '../../src/lib/i18n/all.ts';
 
 const DICT = { en: DICTIONARIES.en.common, es: DICTIONARIES.es.common } as const;
-import { confirmsLeaving, hidesPrimaryNav, pageTitle, showsProgressBar } from '../../src/lib/routes.ts';
+import { confirmsLeaving, hidesPrimaryNav, showsProgressBar } from '../../src/lib/routes.ts';
+import { pageTitle } from '../../src/lib/page-title.ts';
 
 describe('roles (spec section 6)', () => {
   it('has the four dashboardUserRole claim values', () => {

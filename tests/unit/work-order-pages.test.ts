@@ -13,7 +13,7 @@ import type { WorkOrdersT } from '../../src/islands/work-orders/status.ts';
 /** The work-order islands' translator of a language. */
 const translatorFor = (lang: 'en' | 'es'): WorkOrdersT => createTranslator(lang, DICTIONARIES[lang]);
 import { resolveRouteFor } from '../../src/lib/navigation.ts';
-import { pageTitle } from '../../src/lib/routes.ts';
+import { pageTitle } from '../../src/lib/page-title.ts';
 import { detailsHref, orderFromUrl, surveyHref } from '../../src/islands/work-orders/shared.ts';
 
 const ROLES = ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin'] as const;

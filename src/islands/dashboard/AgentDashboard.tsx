@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react';
 import GuardError from '../shared/GuardError.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
-import { ClearAgencyNotificationFlag, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
+import { ClearAgencyNotificationFlag, GetUserAgencyList, GetUserDetails, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
-import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList } from '../../stores/user.ts';
+import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList, setUserData } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import { loadWorkOrdersPanel, type WorkOrdersProps } from '../shared/work-orders-panel.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
-import { CARE_DESK } from '../../lib/constants.ts';
-import { formatPhone } from '../../lib/format.ts';
+import type { OnboardingRequest } from '../../lib/api/agency-search.ts';
+import { SEARCH_FIELDS } from '../../lib/agency.ts';
+import type { Translator } from '../../lib/i18n.ts';
 import QuickStart from './QuickStart.tsx';
 
 /** Failed to load the work-order views (network): say so, offer a reload. */
@@ -50,6 +51,89 @@ function useWorkOrders(wanted: boolean): WorkOrdersView | null {
   return view;
 }
 
+/**
+ * Reads the signed-in user's details and agencies again (an agency added since sign-in: an approved onboarding
+ * request), keeping the tab's active agency; the header follows the store. Quiet on failure.
+ */
+async function refreshUser(userId: string): Promise<void> {
+  const [details, agencies] = await Promise.all([
+    api.call(GetUserDetails, { userId }, { ignoreErrors: true }),
+    api.call(GetUserAgencyList, {}, { ignoreErrors: true }),
+  ]);
+  setUserData(details, agencies);
+}
+
+/** How often the dashboard looks again while a request is under review (also on focus), ms. */
+const PENDING_POLL_MS = 15_000;
+
+/**
+ * The caller's pending onboarding requests (issue 14). While one is pending the dashboard looks again on focus
+ * and every PENDING_POLL_MS; when one is decided it reads the user's agencies again, so an approved agency
+ * shows here and in the header without a new sign-in.
+ */
+function usePendingRequests(wanted: boolean, userId: string | undefined): OnboardingRequest[] {
+  const [pending, setPending] = useState<OnboardingRequest[]>([]);
+  const hasPending = pending.length > 0;
+  useEffect(() => {
+    if (!wanted || !userId) return;
+    let live = true;
+    let before: number | null = null;
+    const look = async () => {
+      try {
+        // The contract loads on demand: the dashboard's first-visit JavaScript stays inside its budget (docs/decisions/005).
+        const { GetOnboardingRequests } = await import('../../lib/api/agency-search.ts');
+        const mine = (await api.call(GetOnboardingRequests, { Scope: 'mine' }, { ignoreErrors: true })).filter((r) => r.status === 'Pending');
+        if (!live) return;
+        if (before !== null && mine.length < before) await refreshUser(userId);
+        before = mine.length;
+        setPending(mine);
+      } catch {
+        /* shown again on the next look */
+      }
+    };
+    void look();
+    const onFocus = () => void look();
+    window.addEventListener('focus', onFocus);
+    const timer = hasPending ? setInterval(onFocus, PENDING_POLL_MS) : undefined;
+    return () => {
+      live = false;
+      window.removeEventListener('focus', onFocus);
+      clearInterval(timer);
+    };
+  }, [wanted, userId, hasPending]);
+  return pending;
+}
+
+/** The search under the zero-accounts message (spec section 8: 'search for your agency below'): it opens find-my-agency with the results. */
+function AgencySearchBox({ t }: { t: Translator<'dashboard' | 'common'> }) {
+  return (
+    <form className="agency-search-box" role="search" aria-labelledby="agency-search-title" action="/dashboard/find-my-agency" method="get">
+      <h3 id="agency-search-title">{t('dashboard.searchTitle')}</h3>
+      <div className="agency-search-box__row">
+        <div className="field">
+          <label htmlFor="dash-agency-by">{t('dashboard.searchBy')}</label>
+          <select id="dash-agency-by" name="by" defaultValue="AgencyName">
+            {SEARCH_FIELDS.map((f) => (
+              <option key={f} value={f}>
+                {t(`dashboard.by.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="dash-agency-q">{t('dashboard.searchTerm')}</label>
+          <input id="dash-agency-q" name="q" type="search" autoComplete="off" maxLength={254} />
+        </div>
+        <button type="submit" className="btn btn--primary">
+          {t('dashboard.search')}
+        </button>
+      </div>
+      <p>
+        <a href="/dashboard/agency-not-found">{t('dashboard.notFoundLink')}</a>
+      </p>
+    </form>
+  );
+}
 
 /** The agent dashboard: the signed-in user's agencies (default, active, notifications) and role; for agents and agency admins the quick start and the work orders of the active agency. */
 export default function AgentDashboard() {
@@ -61,6 +145,7 @@ export default function AgentDashboard() {
   const role = user.userDetails?.dashboardUserRole;
   const common = useCommonT();
   const WorkOrders = useWorkOrders(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin') && active !== null);
+  const pending = usePendingRequests(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin'), user.userDetails?.userId);
 
   if (status === 'error') {
     return <GuardError />;
@@ -118,6 +203,19 @@ export default function AgentDashboard() {
           </button>
         </div>
       ))}
+      {pending.length > 0 && (
+        <div className="notice notice--review" role="status" data-testid="agency-under-review">
+          <p>
+            <strong>{t('dashboard.underReview')}</strong>
+            {pending.map((r) => (
+              <span key={r.requestId} className="muted">
+                {' '}
+                {t('dashboard.underReviewAgency', { agency: r.agencyName })}
+              </span>
+            ))}
+          </p>
+        </div>
+      )}
       {fileClaimButton(details.dashboardUserRole, user.userAccountsCount) === 'enabled' && <QuickStart t={t} />}
       {(role === 'SFAD_Agent' || role === 'SFAD_Admin') &&
         active &&
@@ -135,13 +233,7 @@ export default function AgentDashboard() {
             <div className="card empty" data-testid="no-agencies">
               <p><strong>{t('dashboard.none')}</strong></p>
               <p>{t('dashboard.noneHelp')}</p>
-              {/* The search the spec's message points to comes with agency onboarding (issue 14): until then, where to go. */}
-              <p>{t('dashboard.noneNext')}</p>
-              <ul className="contact__list" data-testid="no-agencies-care-desk">
-                <li><a href={`tel:+1${CARE_DESK.phone}`}>{formatPhone(CARE_DESK.phone)}</a></li>
-                <li><a href={`mailto:${CARE_DESK.email}`}>{CARE_DESK.email}</a></li>
-                <li><a href="/agency-care-desk">{t('dashboard.noneCareDesk')}</a></li>
-              </ul>
+              <AgencySearchBox t={t} />
             </div>
           ) : (
             <ul className="agency-cards">

@@ -1,4 +1,5 @@
 import * as AccountManager from './account-manager.ts';
+import * as AgencySearch from './agency-search.ts';
 import * as Carrier from './carrier.ts';
 import * as Cobranded from './cobranded.ts';
 import * as ContactPrefs from './contact-prefs.ts';
@@ -76,6 +77,14 @@ export const CALLS = {
   GetAgencyInsuranceCompanyNamesById: WorkOrders.GetAgencyInsuranceCompanyNamesById,
   GetWorkOrderConsole: WorkOrders.GetWorkOrderConsole,
   AdvanceWorkOrder: WorkOrders.AdvanceWorkOrder,
+  // Agency onboarding (issue 14).
+  GetAgencies: AgencySearch.GetAgencies,
+  GetAllAgenciesForSearch: AgencySearch.GetAllAgenciesForSearch,
+  GetAgencyInformationByNumber: AgencySearch.GetAgencyInformationByNumber,
+  VerifyUserAgencyInformation: AgencySearch.VerifyUserAgencyInformation,
+  GetOnboardingRequests: AgencySearch.GetOnboardingRequests,
+  ApproveOnboardingRequest: AgencySearch.ApproveOnboardingRequest,
+  DenyOnboardingRequest: AgencySearch.DenyOnboardingRequest,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

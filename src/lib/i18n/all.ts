@@ -22,11 +22,13 @@ import loginEs from './es/login.ts';
 import messagesEs from './es/messages.ts';
 import pagesEs from './es/pages.ts';
 import workOrdersEs from './es/work-orders.ts';
+import agencyEn from './en/agency.ts';
+import agencyEs from './es/agency.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs },
 };
 
 /** A translator of every namespace in one language. */

@@ -10,17 +10,17 @@ export const DEMO_PASSWORD = 'Demo!2345';
 export const DEMO_AGENCIES = [
   {
     agencyNumber: '10045821', agencyName: 'Harbor Point Insurance Group', addressLine: '1200 Harbor Blvd Suite 300',
-    city: 'Tampa', stateCode: 'FL', zipCode: '33602', phoneNumber: '8135550142', priority: 'D',
+    city: 'Tampa', stateCode: 'FL', zipCode: '33602', phoneNumber: '8135550142', primaryEmail: 'service@harborpoint.example', priority: 'D',
     parentAccountNumber: null, isCobranded: true, clientTag: 'harborpoint', accountManager: 0,
   },
   {
     agencyNumber: '20077314', agencyName: 'Summit Ridge Agency', addressLine: '455 Canyon Rd',
-    city: 'Denver', stateCode: 'CO', zipCode: '80202', phoneNumber: '3035550199', priority: null,
+    city: 'Denver', stateCode: 'CO', zipCode: '80202', phoneNumber: '3035550199', primaryEmail: 'office@summitridge.example', priority: null,
     parentAccountNumber: '90000012', isCobranded: false, clientTag: null, accountManager: 1,
   },
   {
     agencyNumber: '30012967', agencyName: 'Lakeshore Family Insurance', addressLine: '78 W Lake St',
-    city: 'Chicago', stateCode: 'IL', zipCode: '60601', phoneNumber: '3125550108', priority: null,
+    city: 'Chicago', stateCode: 'IL', zipCode: '60601', phoneNumber: '3125550108', primaryEmail: 'hello@lakeshorefamily.example', priority: null,
     parentAccountNumber: null, isCobranded: false, clientTag: null, accountManager: null,
   },
 ] as const;
@@ -38,10 +38,12 @@ export const DEMO_USERS = [
   { email: 'internal@demo.test', role: 'SFAD_InternalAdmin', firstName: 'Jordan', lastName: 'Blake', agentNumber: null, agencies: [] },
   { email: 'ce@demo.test', role: 'SFAD_CEAdmin', firstName: 'Casey', lastName: 'Nguyen', agentNumber: null, agencies: [] },
   { email: 'noaccount@demo.test', role: 'SFAD_Agent', firstName: 'Taylor', lastName: 'Brooks', agentNumber: 'A99001', agencies: [] },
+  // Agency onboarding (issue 14): no agency yet; finds one, files a request, waits for approval (the e2e journey's own user).
+  { email: 'onboarding@demo.test', role: 'SFAD_Agent', firstName: 'Sam', lastName: 'Ortiz', agentNumber: 'A99002', agencies: [] },
   // An agent of the co-branded agency whose carriers were edited: claim filing is blocked (spec section 8).
   { email: 'carrieredit@demo.test', role: 'SFAD_Agent', firstName: 'Riley', lastName: 'Chen', agentNumber: 'A10046', agencies: [['10045821', true, false]] },
   // An agent of two agencies who may remove one in manage-account (issue 14's removal journey acts on them).
-  { email: 'multi@demo.test', role: 'SFAD_Agent', firstName: 'Sam', lastName: 'Ortiz', agentNumber: 'A30013', agencies: [['20077314', true, false], ['30012967', false, false]] },
+  { email: 'multi@demo.test', role: 'SFAD_Agent', firstName: 'Jamie', lastName: 'Park', agentNumber: 'A30013', agencies: [['20077314', true, false], ['30012967', false, false]] },
 ] as const;
 
 /** The demo agents' carriers per account: [email, agency, insurer, removed]. A removed carrier is a carrier edit. */
@@ -81,7 +83,10 @@ export async function seedReference(db: Db): Promise<void> {
 /** Writes the demo agencies, account managers and users once; a later run keeps what is there. */
 export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
-  if ((row?.n ?? 0) > 0) return { created: false };
+  if ((row?.n ?? 0) > 0) {
+    await seedOnboardingDemo(db);
+    return { created: false };
+  }
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, { wait: true })));
   await db.transaction(async (tx) => {
     const managerIds: number[] = [];
@@ -95,10 +100,10 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     for (const a of DEMO_AGENCIES) {
       await tx.query(
         `INSERT INTO agencies (agency_number, agency_name, address_line, city, state_code, zip_code, phone_number,
-           priority, parent_account_number, is_cobranded, client_tag, account_manager_id)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING`,
+           priority, parent_account_number, is_cobranded, client_tag, account_manager_id, primary_email)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT DO NOTHING`,
         [a.agencyNumber, a.agencyName, a.addressLine, a.city, a.stateCode, a.zipCode, a.phoneNumber, a.priority,
-          a.parentAccountNumber, a.isCobranded, a.clientTag, a.accountManager === null ? null : managerIds[a.accountManager]!],
+          a.parentAccountNumber, a.isCobranded, a.clientTag, a.accountManager === null ? null : managerIds[a.accountManager]!, a.primaryEmail],
       );
     }
     for (const [i, u] of DEMO_USERS.entries()) {
@@ -125,4 +130,22 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     }
   });
   return { created: true };
+}
+
+/**
+ * What agency onboarding (issue 14) added to the demo data, for a database seeded before it: the agencies'
+ * primary emails (only where none is set) and the onboarding demo user. Safe on every start.
+ */
+async function seedOnboardingDemo(db: Db): Promise<void> {
+  for (const a of DEMO_AGENCIES) {
+    await db.query('UPDATE agencies SET primary_email = $2 WHERE agency_number = $1 AND primary_email IS NULL', [a.agencyNumber, a.primaryEmail]);
+  }
+  const u = DEMO_USERS.find((d) => d.email === 'onboarding@demo.test')!;
+  const [found] = await db.query('SELECT 1 FROM users WHERE lower(email) = $1', [u.email]);
+  if (found) return;
+  await db.query(
+    `INSERT INTO users (email, password_hash, first_name, last_name, agent_number, dashboard_user_role)
+     VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT DO NOTHING`,
+    [u.email, await hashPassword(DEMO_PASSWORD, { wait: true }), u.firstName, u.lastName, u.agentNumber, u.role],
+  );
 }

@@ -51,6 +51,8 @@ let portalOrigin: string | null = null;
 export function setNotificationLinkOrigin(origin: string | null): void {
   portalOrigin = origin ? origin.replace(/\/$/, '') : null;
 }
+/** The origin set above (other emails link to the portal too), or null. */
+export const notificationLinkOrigin = (): string | null => portalOrigin;
 
 /** A phone number in E.164 for a US number (10 digits, or 11 starting with 1); null otherwise. */
 export function toE164(phone: string | null | undefined): string | null {

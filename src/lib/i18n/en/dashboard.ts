@@ -5,10 +5,16 @@ export default {
   none: 'Your account is not connected to an agency yet.',
   noneHelp:
     'It looks like your account isn’t currently connected to an active agency. To proceed, please search for your agency below or submit more information to ensure full access to your account.',
-  // Until agency search is built (issue 14), the dashboard says where to go instead.
-  noneNext:
-    'Agency search is not in the portal yet. Until it is, the Agency Care Desk connects your account: call, text or email them with your agency’s name and agency number.',
-  noneCareDesk: 'More ways to reach the Agency Care Desk',
+  // The agency search under the message (issue 14): a form that opens find-my-agency with its results.
+  searchTitle: 'Search for your agency',
+  searchBy: 'Search by',
+  searchTerm: 'Search for',
+  by: { AccountNumber: 'Account number', AgencyName: 'Agency name', PrimaryPhone: 'Phone', Email: 'Email' },
+  search: 'Search',
+  notFoundLink: 'Can’t find your agency? Tell us about it',
+  /** Spec section 8, word for word. */
+  underReview: 'Your agency account is under review. Your account will be updated once approved.',
+  underReviewAgency: 'Requested: {agency}',
   number: 'Agency number',
   address: 'Address',
   dedicated: 'Dedicated',

@@ -53,5 +53,8 @@ export default {
     'order-survey-details': 'Survey details',
     'work-order-console': 'Work-order console',
     'manage-account': 'Manage my account',
+    'find-my-agency': 'Find my agency',
+    'select-agency': 'Select your agency',
+    'agency-not-found': 'Agency not found',
   },
 };

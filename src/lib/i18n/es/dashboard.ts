@@ -8,9 +8,14 @@ export default {
   none: 'Su cuenta aún no está conectada a una agencia.',
   noneHelp:
     'Parece que su cuenta no está conectada a una agencia activa. Para continuar, busque su agencia o envíe más información para tener acceso completo a su cuenta.',
-  noneNext:
-    'La búsqueda de agencias todavía no está en el portal. Mientras tanto, Atención a Agencias conecta su cuenta: llame, envíe un texto o escriba con el nombre y el número de su agencia.',
-  noneCareDesk: 'Más formas de comunicarse con Atención a Agencias',
+  searchTitle: 'Busque su agencia',
+  searchBy: 'Buscar por',
+  searchTerm: 'Buscar',
+  by: { AccountNumber: 'Número de cuenta', AgencyName: 'Nombre de la agencia', PrimaryPhone: 'Teléfono', Email: 'Correo electrónico' },
+  search: 'Buscar',
+  notFoundLink: '¿No encuentra su agencia? Cuéntenos sobre ella',
+  underReview: 'La cuenta de su agencia está en revisión. Su cuenta se actualizará una vez aprobada.',
+  underReviewAgency: 'Solicitada: {agency}',
   number: 'Número de agencia',
   address: 'Dirección',
   dedicated: 'Dedicada',

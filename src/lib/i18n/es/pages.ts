@@ -52,5 +52,8 @@ export default {
     'order-survey-details': 'Detalles de la encuesta',
     'work-order-console': 'Consola de órdenes de trabajo',
     'manage-account': 'Administrar mi cuenta',
+    'find-my-agency': 'Buscar mi agencia',
+    'select-agency': 'Seleccione su agencia',
+    'agency-not-found': 'Agencia no encontrada',
   },
 } satisfies DictionaryOf<typeof en>;
