@@ -183,7 +183,9 @@ async function prepareOnboarding() {
 async function prepareWorkOrders() {
   const visible: Record<string, string> = {
     agent: `w.agency_number = '10045821' AND r.user_id = '${subs.agent}'`,
-    agencyAdmin: "w.agency_number IN ('20077314', '30012967')",
+    // Orders of the admin's agencies the agent did not file (the agent is in Summit Ridge too): the object-level
+    // rows use them as "an order the agent did not file".
+    agencyAdmin: `w.agency_number IN ('20077314', '30012967') AND r.user_id <> '${subs.agent}'`,
     internalAdmin: 'TRUE',
     ceAdmin: 'TRUE',
     anonymous: 'TRUE',
