@@ -5,6 +5,7 @@ import * as ContactPrefs from './contact-prefs.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
+import * as Okta from './okta.ts';
 import * as Platform from './platform.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
@@ -71,6 +72,20 @@ export const CALLS = {
   GetAgencyInsuranceCompanyNamesById: WorkOrders.GetAgencyInsuranceCompanyNamesById,
   GetWorkOrderConsole: WorkOrders.GetWorkOrderConsole,
   AdvanceWorkOrder: WorkOrders.AdvanceWorkOrder,
+  // Accounts (issue 14): the identity store.
+  CreateInactiveUser: Okta.CreateInactiveUser,
+  CreateActiveUser: Okta.CreateActiveUser,
+  SendRecoveryPasswordLink: Okta.SendRecoveryPasswordLink,
+  VerifyUser: Okta.VerifyUser,
+  GetPasswordPolicy: Okta.GetPasswordPolicy,
+  CreateUserPassword: Okta.CreateUserPassword,
+  UserStatus: Okta.UserStatus,
+  UpdateOktaAgency: Okta.UpdateOktaAgency,
+  UpdateOktaUserProfile: Okta.UpdateOktaUserProfile,
+  AssignUserToGroup: Okta.AssignUserToGroup,
+  AddUserResetPwdLink: Okta.AddUserResetPwdLink,
+  GetUserResetPwdLink: Okta.GetUserResetPwdLink,
+  GetUserDetailsByEmail: Okta.GetUserDetailsByEmail,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Okta, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
