@@ -2,12 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { errors, type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
 import { findUserById } from '../services/users.ts';
+import { SESSION_VERSION_CLAIM } from './revocation.ts';
 import { loadCookieKeys, loadSigningKeys, publicJwks } from './secrets.ts';
 import { siteOrigins as siteOriginsOf } from '../env.ts';
 
 /** Path the embedded provider is mounted at. */
 export const OIDC_MOUNT = '/oidc';
-/** Access tokens live at most this many seconds (10 minutes). */
+/**
+ * Access tokens live at most this many seconds (10 minutes). Revocation does not wait for them to expire:
+ * a token issued before the user's sign-ins were revoked is refused at once (auth/revocation.ts).
+ */
 export const ACCESS_TOKEN_TTL = 600;
 /** Refresh tokens and sessions end this many seconds after sign-in, however often they are used. */
 export const SESSION_ABSOLUTE_TTL = 8 * 3600;
@@ -191,7 +195,7 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserById(db, token.accountId);
-      return user ? { dashboardUserRole: user.dashboard_user_role } : undefined;
+      return user ? { dashboardUserRole: user.dashboard_user_role, [SESSION_VERSION_CLAIM]: user.session_version } : undefined;
     },
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');

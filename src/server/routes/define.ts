@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
+import { currentSession } from '../auth/revocation.ts';
 import { HttpError } from '../errors.ts';
 import { siteOrigins } from '../env.ts';
 import { messageCode } from '../../lib/i18n/message-codes.ts';
@@ -52,7 +53,10 @@ export async function authenticate(c: Context<AppEnv>, deps: RouteDeps): Promise
   if (!match) return null;
   try {
     const claims = await deps.verifier.verify(match[1]!);
-    return (await findUserById(deps.db, claims.sub)) ?? null;
+    const user = await findUserById(deps.db, claims.sub);
+    // A token issued before the user's sign-ins were revoked (password reset, deactivation) is refused.
+    if (!user || !currentSession(claims, user)) return null;
+    return user;
   } catch {
     return null;
   }
