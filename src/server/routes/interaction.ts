@@ -62,7 +62,8 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
     }
     const user = await findUserByEmail(deps.db, parsed.data.email);
     const ok = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHashPromise));
-    if (!user || !ok) {
+    // A STAGED (unverified) or DEPROVISIONED user gets the same answer as a wrong password.
+    if (!user || !ok || user.status !== 'ACTIVE') {
       const left = await deps.limiter.fail(key);
       if (left <= 0) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, failures: deps.limiter.max });
       else log.info('sign-in failed', { key, attemptsLeft: left });

@@ -79,16 +79,16 @@ export async function consumeLink(db: Queryable, token: string, purposes: LinkPu
   const h = hashToken(token);
   const [row] = await db.query<{ user_id: string; purpose: LinkPurpose; token_hash: string }>(
     `UPDATE one_time_links SET used_at = $2
-      WHERE token_hash = $1 AND purpose = ANY($3::text[]) AND used_at IS NULL AND expires_at > $2
+      WHERE token_hash = $1 AND purpose = ANY(string_to_array($3, ',')) AND used_at IS NULL AND expires_at > $2
       RETURNING user_id, purpose, token_hash`,
-    [h, now.toISOString(), purposes],
+    [h, now.toISOString(), purposes.join(',')],
   );
   return row && sameHash(row.token_hash, h) ? { userId: row.user_id, purpose: row.purpose } : null;
 }
 
 /** Marks the user's other unused links of these purposes used (a new link replaces the old ones). */
 async function retireLinks(db: Queryable, userId: string, purposes: LinkPurpose[], now = new Date()): Promise<void> {
-  await db.query('UPDATE one_time_links SET used_at = $3 WHERE user_id = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL', [userId, purposes, now.toISOString()]);
+  await db.query(`UPDATE one_time_links SET used_at = $3 WHERE user_id = $1 AND purpose = ANY(string_to_array($2, ',')) AND used_at IS NULL`, [userId, purposes.join(','), now.toISOString()]);
 }
 
 /** The policy's failed rules for a password (the common list included). */

@@ -120,6 +120,26 @@ export default {
   namedRequired: '{field} is required',
   // What the browser says when a reply has no code it knows (never shown in English: the English text is).
   unknown: 'The request could not be completed. Check what you entered and try again.',
+  // Accounts (issue 14).
+  invalidAgentNumber: 'Invalid Agent Number',
+  invalidNpn: 'Please enter a valid NPN ID (digits only).',
+  invalidLink: 'Invalid link',
+  invalidReferral: 'Invalid referral',
+  linkExpired: 'This link has expired or was already used.',
+  tooManyRecoveries: 'Too many requests for this email. Please wait a few minutes and try again.',
+  userExists: 'A user with this email address already exists.',
+  agencyNotFound: 'Agency not found.',
+  notYourAgencyUser: 'You may only manage users of your agencies.',
+  groupNotAllowed: 'You may only assign the agent or admin group.',
+  pwMinLength: 'The password must be at least 12 characters long.',
+  pwMaxLength: 'The password must be at most 128 characters long.',
+  pwLowercase: 'The password must contain a lowercase letter.',
+  pwUppercase: 'The password must contain an uppercase letter.',
+  pwDigit: 'The password must contain a digit.',
+  pwSymbol: 'The password must contain a symbol.',
+  pwEmail: 'The password must not contain your email address.',
+  pwNames: 'The password must not contain your name.',
+  pwCommon: 'This password is too common. Please choose another one.',
   /** Field names inside 'The {field} field is required' (the English names are the keys). */
   fieldNames: {
     'first name': 'first name',
