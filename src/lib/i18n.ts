@@ -48,6 +48,7 @@ export interface Namespaces {
   login: typeof import('./i18n/en/login.ts').default;
   account: typeof import('./i18n/en/account.ts').default;
   pages: typeof import('./i18n/en/pages.ts').default;
+  accounts: typeof import('./i18n/en/accounts.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

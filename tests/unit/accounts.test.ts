@@ -88,7 +88,7 @@ describe('one-time links', () => {
   it('expire on the server’s clock (a clock passed in)', async () => {
     const t0 = new Date('2026-11-25T10:00:00Z');
     const { token } = await issueLink(portal.db, userId, 'reset', { verify: 86400, reset: 3600, signin: 120 }, t0);
-    expect(await linkState(portal.db, token, ['reset'], new Date(t0.getTime() + 3599_000))).toEqual({ Status: 'VALID', Purpose: 'reset' });
+    expect(await linkState(portal.db, token, ['reset'], new Date(t0.getTime() + 3599_000))).toMatchObject({ Status: 'VALID', Purpose: 'reset', Email: 'agent@demo.test' });
     expect(await linkState(portal.db, token, ['reset'], new Date(t0.getTime() + 3600_000))).toEqual({ Status: 'EXPIRED', Purpose: 'reset' });
     expect(await consumeLink(portal.db, token, ['reset'], new Date(t0.getTime() + 3601_000))).toBeNull();
     expect(await consumeLink(portal.db, token, ['reset'], new Date(t0.getTime() + 60_000))).toEqual({ userId, purpose: 'reset' });
@@ -145,7 +145,7 @@ describe('enumeration-safe answers', () => {
     expect(second.token).not.toBe(first);
     // The fresh link replaces the old one.
     expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: first } })).json!.result).toMatchObject({ Status: 'EXPIRED' });
-    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: second.token } })).json!.result).toEqual({ Status: 'VALID', Purpose: 'verify' });
+    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: second.token } })).json!.result).toMatchObject({ Status: 'VALID', Purpose: 'verify', Email: email });
   });
   it('an old link identifies its user for a fresh one (linkexpired), answering like any other request', async () => {
     const email = unique();
@@ -264,7 +264,7 @@ describe('setting a password, end to end through the API and the real provider',
     // A STAGED user cannot sign in (no password yet; and a password alone would not do).
     await expect(signInForTokens(portal, email, password)).rejects.toThrow(/401/);
 
-    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: mail.token } })).json!.result).toEqual({ Status: 'VALID', Purpose: 'verify' });
+    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: mail.token } })).json!.result).toEqual({ Status: 'VALID', Purpose: 'verify', Email: email, FirstName: 'Robin', LastName: 'Quintero' });
     // The policy on the server: a common password is refused and the link stays usable.
     const weak = await callApi(portal, 'okta/User/CreateUserPassword', { body: { AppName, Token: mail.token, Password: 'Mailcreated5240' } });
     expect(weak.status).toBe(400);
@@ -313,7 +313,7 @@ describe('setting a password, end to end through the API and the real provider',
     await callApi(portal, 'okta/SendRecoveryPasswordLink', { body: { AppName, Email: email } });
     const mail = await lastLinkTo(email);
     expect(mail.subject).toBe('Reset your Agent Portal password');
-    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: mail.token } })).json!.result).toEqual({ Status: 'VALID', Purpose: 'reset' });
+    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: mail.token } })).json!.result).toMatchObject({ Status: 'VALID', Purpose: 'reset' });
     const set = await callApi(portal, 'okta/User/CreateUserPassword', { body: { AppName, Token: mail.token, Password: 'New-Windshield-8842' } });
     expect(set.status).toBe(200);
     expect((set.json!.result as { Purpose: string }).Purpose).toBe('reset');

@@ -81,6 +81,10 @@ export const LinkStateSchema = z.object({
   /** VALID: the page may show its form; EXPIRED: expired, used or unknown (linkexpired). */
   Status: z.enum(['VALID', 'EXPIRED']),
   Purpose: z.nullable(z.enum(['verify', 'reset'])),
+  /** The link's owner, only while it is VALID (the holder of the link reads that mailbox): the page's live "not your email / name" rules. */
+  Email: z.optional(z.string()),
+  FirstName: z.optional(z.string()),
+  LastName: z.optional(z.string()),
 });
 export type LinkState = z.infer<typeof LinkStateSchema>;
 

@@ -19,6 +19,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   login: { en: () => import('./en/login.ts'), es: () => import('./es/login.ts') },
   account: { en: () => import('./en/account.ts'), es: () => import('./es/account.ts') },
   pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
+  accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
 };
 
 

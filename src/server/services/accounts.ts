@@ -67,11 +67,18 @@ export async function findLink(db: Queryable, token: string): Promise<LinkRow | 
 }
 
 /** A link's state without consuming it: VALID (unused, not expired) or EXPIRED (expired, used or unknown). */
-export async function linkState(db: Queryable, token: string, purposes: LinkPurpose[], now = new Date()): Promise<{ Status: 'VALID' | 'EXPIRED'; Purpose: 'verify' | 'reset' | null }> {
+export async function linkState(
+  db: Queryable,
+  token: string,
+  purposes: LinkPurpose[],
+  now = new Date(),
+): Promise<{ Status: 'VALID' | 'EXPIRED'; Purpose: 'verify' | 'reset' | null; Email?: string; FirstName?: string; LastName?: string }> {
   const row = await findLink(db, token);
   if (!row || !purposes.includes(row.purpose) || row.purpose === 'signin') return { Status: 'EXPIRED', Purpose: null };
   const valid = row.used_at === null && new Date(row.expires_at).getTime() > now.getTime();
-  return { Status: valid ? 'VALID' : 'EXPIRED', Purpose: row.purpose };
+  if (!valid) return { Status: 'EXPIRED', Purpose: row.purpose };
+  const user = await findUserById(db, row.user_id);
+  return { Status: 'VALID', Purpose: row.purpose, ...(user ? { Email: user.email, FirstName: user.first_name, LastName: user.last_name } : {}) };
 }
 
 /** Consumes a link atomically: its user and purpose, or null when expired, used, unknown or of another purpose. */
