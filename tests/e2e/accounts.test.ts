@@ -234,3 +234,43 @@ test('at 390 px the registration and password pages fit the width', async ({ pag
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
   }
 });
+
+test('an expired verification link opens linkexpired, whose button sends a fresh one that works (a portal with an 8-second verify TTL)', async ({ browser }) => {
+  // A second portal in this worker, built site and all, whose verification links live 8 seconds
+  // (ACCOUNT_VERIFY_TTL_SECONDS, read at start-up); its emails are read from its outbox.
+  const { startTestPortal } = await import('../unit/helpers/portal.ts');
+  const portal = await startTestPortal({ SITE_DIR: './dist', ACCOUNT_VERIFY_TTL_SECONDS: '8' });
+  const ctx = await browser.newContext({ baseURL: portal.url });
+  try {
+    const email = unique('expired');
+    const tokenOf = async () => {
+      const [row] = await portal.db.query<{ body_text: string }>('SELECT body_text FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
+      return /#token=([A-Za-z0-9_-]{43})/.exec(row?.body_text ?? '')?.[1] ?? null;
+    };
+    const page = await ctx.newPage();
+    await page.goto('/dashboard/create-account');
+    await page.getByLabel('First name').fill('Avery');
+    await page.getByLabel('Last name').fill('Lopez');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Phone number/).fill('8135550166');
+    await page.getByLabel(/Agent number/).fill('D24680');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const old = await tokenOf();
+    expect(old).not.toBeNull();
+    await page.waitForTimeout(8500);
+    await page.goto(`/dashboard/create-new-password#token=${old}`);
+    await expect(page).toHaveURL(/\/dashboard\/linkexpired#token=/);
+    await page.getByRole('button', { name: 'Send me a new link' }).click();
+    await expect(page.getByTestId('expired-sent')).toBeVisible();
+    const fresh = await tokenOf();
+    expect(fresh).not.toBe(old);
+    await page.goto(`/dashboard/create-new-password#token=${fresh}`);
+    await expect(page.getByRole('heading', { name: 'Create your password' })).toBeVisible();
+    await choosePassword(page, 'Expired-Then-Fresh-6604');
+    await waitForDashboard(page);
+  } finally {
+    await ctx.close();
+    await portal.close();
+  }
+});
