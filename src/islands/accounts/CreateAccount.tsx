@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreateInactiveUser, SendRecoveryPasswordLink } from '../../lib/api/okta.ts';
-import { describeIssues } from '../../lib/api/contract.ts';
 import { safeReferral } from '../../lib/navigation.ts';
 import { useT } from '../shared/use-t.ts';
 import ErrorSummary from '../shared/ErrorSummary.tsx';
@@ -54,7 +53,7 @@ export default function CreateAccount() {
     const parsed = CreateInactiveUser.request.safeParse({ AppName: 'AgentPortal', ...input });
     if (!parsed.success) {
       const errs: typeof errors = {};
-      for (const i of describeIssues(parsed.error.issues).errors) errs[i.path as FieldName] ??= { message: i.message };
+      for (const i of parsed.error.issues) errs[String(i.path[0]) as FieldName] ??= { message: i.message };
       setErrors(errs);
       setRefused((n) => n + 1);
       return;

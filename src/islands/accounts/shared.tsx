@@ -4,7 +4,7 @@
  * in the reader's language. Server checks repeat the browser's (the same contracts).
  */
 import type { ReactNode } from 'react';
-import { callPath, DEFAULT_APP_NAME, getUrl, type CallContract, type RequestOf, type ResultOf } from '../../lib/api/contract.ts';
+import { DASHBOARD_BASE, type CallContract, type RequestOf, type ResultOf } from '../../lib/api/contract.ts';
 import { messageOf } from '../../lib/claim/validation.ts';
 import type { Translator } from '../../lib/i18n.ts';
 
@@ -15,12 +15,14 @@ export type Outcome<C extends CallContract> =
 
 /** Calls a public contract (POST body with AppName, or GET query). */
 export async function callPublic<C extends CallContract>(contract: C, input: Omit<RequestOf<C>, 'AppName'>): Promise<Outcome<C>> {
-  const full = { AppName: DEFAULT_APP_NAME, ...input } as Record<string, unknown>;
+  // The account calls have no path segments, and their GET (the policy) no query: the path is the base and the call's path.
+  // (Few imports from the signed-in core on purpose: each one the core must export costs every page, docs/decisions/018.)
+  const path = `${DASHBOARD_BASE}/${contract.path}`;
   try {
     const res =
       contract.method === 'GET'
-        ? await fetch(getUrl(contract, full), { headers: { Accept: 'application/json' } })
-        : await fetch(callPath(contract), { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(full) });
+        ? await fetch(path, { headers: { Accept: 'application/json' } })
+        : await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ AppName: 'AgentPortal' /* APP_NAME */, ...input }) });
     const body = (await res.json().catch(() => null)) as { isSuccess?: boolean; message?: string; code?: string; result?: unknown; errors?: [] } | null;
     if (res.ok && body?.isSuccess) return { ok: true, result: body.result as ResultOf<C> };
     return { ok: false, status: res.status, message: body?.message ?? 'API call failed', code: body?.code, errors: body?.errors };

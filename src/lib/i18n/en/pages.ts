@@ -38,10 +38,6 @@ export default {
   titles: {
     dashboard: 'My dashboard',
     login: 'Sign in',
-    'create-account': 'Create an account',
-    linkexpired: 'Link expired',
-    forgotpassword: 'Forgot password',
-    'create-new-password': 'Create your password',
     'not-found': 'Page not found',
     article: 'Articles',
     'article-details': 'Edit article',

@@ -37,10 +37,6 @@ export default {
   titles: {
     dashboard: 'Mi panel',
     login: 'Iniciar sesión',
-    'create-account': 'Crear una cuenta',
-    linkexpired: 'Enlace vencido',
-    forgotpassword: 'Olvidé mi contraseña',
-    'create-new-password': 'Cree su contraseña',
     'not-found': 'Página no encontrada',
     article: 'Artículos',
     'article-details': 'Editar artículo',
