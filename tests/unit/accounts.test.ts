@@ -338,3 +338,51 @@ describe('setting a password, end to end through the API and the real provider',
     expect((await lastLinkTo(email)).count).toBe(count);
   });
 });
+
+describe('admins manage the users of their agencies', () => {
+  let admin: string;
+  let internal: string;
+  beforeAll(async () => {
+    admin = (await signInForTokens(portal, 'admin@demo.test')).access_token;
+    internal = (await signInForTokens(portal, 'internal@demo.test')).access_token;
+  });
+
+  it('CreateActiveUser: an ACTIVE user with no password, in the agency, with a set-password link; a taken email is 409', async () => {
+    const email = unique('added');
+    const res = await callApi(portal, 'okta/CreateActiveUser', { token: admin, body: { AppName, FirstName: 'Sam', LastName: 'Ortiz', Email: email, AgencyNumber: '20077314' } });
+    expect(res.status).toBe(200);
+    const { UserId, Status } = res.json!.result as { UserId: string; Status: string };
+    expect(Status).toBe('ACTIVE');
+    const user = (await findUserByEmail(portal.db, email))!;
+    expect(user.password_hash).toBeNull();
+    const mail = await lastLinkTo(email);
+    expect(mail.subject).toBe('Your Agent Portal account');
+    expect((await callApi(portal, 'okta/User/Verify/', { body: { AppName, Token: mail.token } })).json!.result).toMatchObject({ Status: 'VALID', Purpose: 'verify' });
+    expect((await callApi(portal, `User/GetUserDetailsByEmail?Email=${encodeURIComponent(email)}`, { token: admin })).json!.result).toMatchObject({ UserId, Agencies: ['20077314'], Status: 'ACTIVE' });
+    expect((await callApi(portal, 'okta/CreateActiveUser', { token: admin, body: { AppName, FirstName: 'Sam', LastName: 'Ortiz', Email: email, AgencyNumber: '20077314' } })).status).toBe(409);
+  });
+
+  it('AssignUserToGroup maps the group to the dashboard role; UpdateOktaUserProfile and UpdateOktaAgency change the user', async () => {
+    const email = unique('managed');
+    const { UserId } = (await callApi(portal, 'okta/CreateActiveUser', { token: admin, body: { AppName, FirstName: 'Lee', LastName: 'Park', Email: email, AgencyNumber: '20077314' } })).json!.result as { UserId: string };
+    const group = await callApi(portal, 'okta/AssignUserToGroup', { token: admin, body: { AppName, UserId, GroupName: 'SFAD_Admin' } });
+    expect(group.json!.result).toEqual({ UserId, Groups: ['SFAD_Admin'], DashboardUserRole: 'SFAD_Admin' });
+    expect((await findUserByEmail(portal.db, email))!.dashboard_user_role).toBe('SFAD_Admin');
+    const profile = await callApi(portal, 'okta/UpdateOktaUserProfile', { token: admin, body: { AppName, UserId, Title: 'Office manager', SecondaryPhone: '813-555-0101' } });
+    expect(profile.json!.result).toMatchObject({ UserId, Title: 'Office manager', SecondaryPhone: '813-555-0101', FirstName: 'Lee' });
+    const agency = await callApi(portal, 'okta/UpdateOktaAgency', { token: internal, body: { AppName, UserId, AgencyNumber: '10045821' } });
+    expect(agency.json!.result).toEqual({ UserId, Agencies: ['10045821', '20077314'] });
+    // An agency admin cannot grant the internal-admin role.
+    expect((await callApi(portal, 'okta/AssignUserToGroup', { token: admin, body: { AppName, UserId, GroupName: 'SFAD_InternalAdmin' } })).status).toBe(403);
+  });
+
+  it('AddUserResetPwdLink emails a reset link to a user of the agency; the user reads their own status', async () => {
+    const agent = await findUserByEmail(portal.db, 'agent@demo.test');
+    const before = (await lastLinkTo('agent@demo.test')).count;
+    expect((await callApi(portal, 'User/AddUserResetPwdLink', { token: admin, body: { AppName, UserId: agent!.id } })).status).toBe(200);
+    const mail = await lastLinkTo('agent@demo.test');
+    expect(mail.count).toBe(before + 1);
+    expect(mail.subject).toBe('Reset your Agent Portal password');
+    expect((await callApi(portal, `okta/User/UserStatus/?UserId=${agent!.id}`, { token: admin })).json!.result).toEqual({ UserId: agent!.id, Status: 'ACTIVE' });
+  });
+});

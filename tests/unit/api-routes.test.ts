@@ -111,6 +111,10 @@ describe('every route in CALLS is covered here', () => {
         'GetWorkOrderConsole', 'AdvanceWorkOrder',
         // Contact preferences: tests/unit/notifications.test.ts.
         'GetUserAgentContactPrefs', 'UpdateUserAgentContactPrefs',
+        // Accounts (issue 14): tests/unit/accounts.test.ts.
+        'CreateInactiveUser', 'CreateActiveUser', 'SendRecoveryPasswordLink', 'VerifyUser', 'GetPasswordPolicy', 'CreateUserPassword',
+        'UserStatus', 'UpdateOktaAgency', 'UpdateOktaUserProfile', 'AssignUserToGroup', 'AddUserResetPwdLink', 'GetUserResetPwdLink',
+        'GetUserDetailsByEmail',
       ].sort(),
     );
   });
