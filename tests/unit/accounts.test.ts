@@ -348,7 +348,7 @@ describe('admins manage the users of their agencies', () => {
   });
 
   it('CreateActiveUser: an ACTIVE user with no password, in the agency, with a set-password link; a taken email is 409', async () => {
-    const email = unique('added');
+    const email = unique();
     const res = await callApi(portal, 'okta/CreateActiveUser', { token: admin, body: { AppName, FirstName: 'Sam', LastName: 'Ortiz', Email: email, AgencyNumber: '20077314' } });
     expect(res.status).toBe(200);
     const { UserId, Status } = res.json!.result as { UserId: string; Status: string };
@@ -363,7 +363,7 @@ describe('admins manage the users of their agencies', () => {
   });
 
   it('AssignUserToGroup maps the group to the dashboard role; UpdateOktaUserProfile and UpdateOktaAgency change the user', async () => {
-    const email = unique('managed');
+    const email = unique();
     const { UserId } = (await callApi(portal, 'okta/CreateActiveUser', { token: admin, body: { AppName, FirstName: 'Lee', LastName: 'Park', Email: email, AgencyNumber: '20077314' } })).json!.result as { UserId: string };
     const group = await callApi(portal, 'okta/AssignUserToGroup', { token: admin, body: { AppName, UserId, GroupName: 'SFAD_Admin' } });
     expect(group.json!.result).toEqual({ UserId, Groups: ['SFAD_Admin'], DashboardUserRole: 'SFAD_Admin' });
