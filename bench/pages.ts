@@ -18,6 +18,11 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'article', path: '/articles/filing-a-glass-claim-for-a-policyholder', group: 'content' },
   { kind: 'search', path: '/search', group: 'content' },
   { kind: 'sign-in', path: '/dashboard/login', group: 'sign-in' },
+  // Accounts (issue 14): public pages, no session store nor OpenID client.
+  { kind: 'create account', path: '/dashboard/create-account', group: 'sign-in' },
+  { kind: 'create new password', path: '/dashboard/create-new-password', group: 'sign-in', lighthouse: false },
+  { kind: 'forgot password', path: '/dashboard/forgotpassword', group: 'sign-in' },
+  { kind: 'link expired', path: '/dashboard/linkexpired', group: 'sign-in' },
   { kind: 'agent dashboard', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test' },
   // Work orders (issue 6): the dashboard's open list (same first-visit JS; the list code loads on demand).
   { kind: 'agent dashboard: open work orders', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test', lighthousePath: '/dashboard/?view=open' },

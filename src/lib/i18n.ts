@@ -49,6 +49,7 @@ export interface Namespaces {
   account: typeof import('./i18n/en/account.ts').default;
   pages: typeof import('./i18n/en/pages.ts').default;
   agency: typeof import('./i18n/en/agency.ts').default;
+  accounts: typeof import('./i18n/en/accounts.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

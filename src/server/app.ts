@@ -24,6 +24,8 @@ import { contactPrefsRoutes } from './routes/contact-prefs.ts';
 import { manageAccountRoutes } from './routes/manage-account.ts';
 import { liveRoutes } from './routes/live.ts';
 import { agencySearchRoutes } from './routes/agency-search.ts';
+import { oktaRoutes } from './routes/okta.ts';
+import { interactionTicketRoutes } from './routes/interaction-ticket.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -68,6 +70,7 @@ export const dashboardService = (deps: RouteDeps) =>
     workOrderRoutes(deps),
     contentAdminRoutes(deps),
     agencySearchRoutes(deps),
+    oktaRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
@@ -108,6 +111,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));
   if (opts.oidc) app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
+  if (opts.oidc) app.route('/', interactionTicketRoutes({ ...opts, oidc: opts.oidc }));
   app.get('/auth-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(opts.authConfig);

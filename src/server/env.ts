@@ -83,6 +83,16 @@ export const EnvSchema = z
     /** Delay before the first retry; doubled each attempt (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
     OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(86400).default(30),
     OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(7 * 86400).default(3600),
+    /** Lifetime of an email-verification link (registration, admin-created users), seconds: 24 h. */
+    ACCOUNT_VERIFY_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 86400).default(86400),
+    /** Lifetime of a password-reset link, seconds: 1 h. */
+    ACCOUNT_RESET_TTL_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
+    /** Account emails (forgot password, fresh links, registration) per email address in the window. */
+    RECOVERY_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Account emails per client address (across emails) in the window. */
+    RECOVERY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10000).default(30),
+    /** Window of the account-email limits, seconds. */
+    RECOVERY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
   })
   .superRefine((env, ctx) => {
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;

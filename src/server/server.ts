@@ -13,6 +13,7 @@ import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
+import { warmCommonPasswords } from './auth/common-passwords.ts';
 import { seedContent } from './db/content-seed.ts';
 import { seedShops } from './db/shops.ts';
 import { seedWorkOrders } from './demo/work-orders-seed.ts';
@@ -39,6 +40,8 @@ export interface RunningPortal {
 export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SEED_DEMO'>, db?: Db): Promise<Db> {
   const conn = db ?? (await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const applied = await migrate(conn);
+  // The 100,000 common passwords, into memory once (the password policy's list check).
+  warmCommonPasswords();
   if (applied.length) log.info('migrations applied', { applied });
   await seedReference(conn);
   if ((await seedCatalog(conn)).created) log.info('glass catalog seeded');
@@ -111,6 +114,10 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     site,
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,
+    accounts: {
+      ttls: { verify: env.ACCOUNT_VERIFY_TTL_SECONDS, reset: env.ACCOUNT_RESET_TTL_SECONDS, signin: 120 },
+      limits: { perEmail: env.RECOVERY_MAX_PER_EMAIL, perAddress: env.RECOVERY_MAX_PER_ADDRESS, windowSeconds: env.RECOVERY_WINDOW_SECONDS },
+    },
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
   });
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries

@@ -3,32 +3,13 @@
 // the VIN, nobody sees another agency's orders, a failed referral is resubmitted, surveys show, and the contact
 // preferences are saved with the spec's phone messages (and pre-fill the next claim's alerts). Issue 13: the details'
 // progress tracker, the VIN on one line, times with their zone.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { extractPdfText } from '../helpers/pdf-text.ts';
 import { CAMRY, camryToQuote, CLAIM_DETAILS, fileCamryClaim, startFromHeader, VINS } from './claim-steps.ts';
 import { expect, openDashboard, openUserMenu, test, type PageAs, type Role } from './fixtures.ts';
 import { callApi, detailsPath, detailsStatus, findOrder, openDetails } from './work-order-steps.ts';
-
-/** The dev mailbox of the e2e server (playwright.config.ts: DATA_DIR = E2E_DATA_DIR or .data-e2e). */
-const MAILBOX = join(process.env.E2E_DATA_DIR ?? '.data-e2e', 'mailbox');
-
-/** The messages in the dev mailbox that mention `text` (headers unfolded), by file name. */
-async function mailsMentioning(text: string): Promise<{ name: string; content: string }[]> {
-  let names: string[];
-  try {
-    names = await readdir(MAILBOX);
-  } catch {
-    return [];
-  }
-  const found: { name: string; content: string }[] = [];
-  for (const name of names.filter((n) => n.endsWith('.eml') || n.endsWith('.txt')).sort()) {
-    const content = (await readFile(join(MAILBOX, name), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
-    if (content.includes(text)) found.push({ name, content });
-  }
-  return found;
-}
+import { MAILBOX, mailsMentioning } from './mailbox.ts';
+import { readFile } from 'node:fs/promises';
 
 /** A second signed-in browser (its own context: another user's session, from the stored sign-in) on the dashboard. */
 async function secondUser(pageAs: PageAs, role: Role): Promise<Page> {

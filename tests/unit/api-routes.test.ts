@@ -114,6 +114,10 @@ describe('every route in CALLS is covered here', () => {
         // Agency onboarding (issue 14): tests/unit/agency-onboarding.test.ts.
         'GetAgencies', 'GetAllAgenciesForSearch', 'GetAgencyInformationByNumber', 'VerifyUserAgencyInformation', 'GetOnboardingRequests',
         'ApproveOnboardingRequest', 'DenyOnboardingRequest',
+        // Accounts (issue 14): tests/unit/accounts.test.ts.
+        'CreateInactiveUser', 'CreateActiveUser', 'SendRecoveryPasswordLink', 'VerifyUser', 'GetPasswordPolicy', 'CreateUserPassword',
+        'UserStatus', 'UpdateOktaAgency', 'UpdateOktaUserProfile', 'AssignUserToGroup', 'AddUserResetPwdLink', 'GetUserResetPwdLink',
+        'GetUserDetailsByEmail',
       ].sort(),
     );
   });

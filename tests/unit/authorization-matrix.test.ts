@@ -106,6 +106,22 @@ const MATRIX: Record<string, Row> = {
   GetOnboardingRequests:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ApproveOnboardingRequest:    { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   DenyOnboardingRequest:       { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  // Accounts (issue 14): registration, links and the password policy are public (enumeration-safe answers);
+  // a user reads and edits their own status and profile; agency admins manage the users of their agencies,
+  // internal admins anyone's.
+  CreateInactiveUser:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  CreateActiveUser:            { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  SendRecoveryPasswordLink:    { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  VerifyUser:                  { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetPasswordPolicy:           { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  CreateUserPassword:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  UserStatus:                  { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  UpdateOktaAgency:            { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  UpdateOktaUserProfile:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  AssignUserToGroup:           { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  AddUserResetPwdLink:         { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetUserResetPwdLink:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetUserDetailsByEmail:       { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -128,6 +144,8 @@ const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
   'POST /oidc/interaction/:uid/login': { anonymousStatus: 400, why: 'unknown or expired interaction' },
   'POST /oidc/interaction/:uid/abort': { anonymousStatus: 400, why: 'unknown or expired interaction' },
   'GET /auth-config.json': { anonymousStatus: 200, why: 'public sign-in settings (no secrets)' },
+  // Accounts (issue 14): a sign-in ticket finishes the interaction like a password.
+  'POST /oidc/interaction/:uid/ticket': { anonymousStatus: 400, why: 'unknown or expired interaction' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
@@ -177,6 +195,25 @@ async function prepareOnboarding() {
   onboarding.deny.agencyAdmin = await file('onboarding@demo.test', '20077314');
   onboarding.deny.internalAdmin = await file('onboarding@demo.test', '30012967');
   onboarding.otherAgency = await file('noaccount@demo.test', '10045821');
+}
+
+/**
+ * Accounts (issue 14): users to act on, made in beforeAll — one in the agency admin's agency 20077314 and one
+ * only in 10045821 (no agency the admin shares) — and one fresh set-password link per persona.
+ */
+const accounts = {
+  member: { id: 'unset', email: 'matrix-member@example.test' },
+  outsider: { id: 'unset', email: 'matrix-outsider@example.test' },
+  links: {} as Partial<Record<Persona, string>>,
+};
+async function prepareAccounts() {
+  const { createActiveUser, issueLink } = await import('../../src/server/services/accounts.ts');
+  const make = async (email: string, agency: string) =>
+    (await createActiveUser(portal.db, { FirstName: 'Matrix', LastName: 'Target', Email: email, AgencyNumber: agency }, { origin: portal.url }, { verify: 86400, reset: 3600, signin: 120 })).id;
+  accounts.member.id = await make(accounts.member.email, '20077314');
+  accounts.outsider.id = await make(accounts.outsider.email, '10045821');
+  // One user per persona: setting a password spends every other open link of its user.
+  for (const p of PERSONAS) accounts.links[p] = (await issueLink(portal.db, await make(`matrix-pw-${p}@example.test`, '20077314'), 'reset')).token;
 }
 
 /** Finds, per persona, a seeded order it may see with details, a survey and a recalibration; files and fails one per persona to resubmit, and one for the console to advance. */
@@ -352,6 +389,32 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, WorkOrderId: orders.failed[persona] ?? 'WO500001' };
     case 'GetWorkOrderConsole':
       return { ...base, Scope: 'Open', PageSize: 20 };
+    // Accounts (issue 14).
+    case 'CreateInactiveUser':
+      return { ...base, FirstName: 'Matrix', LastName: 'Caller', Email: `matrix-reg-${persona}-${randomUUID().slice(0, 8)}@example.test`, PrimaryPhone: '(813) 555-0100', AgentNumber: 'A12345' };
+    case 'CreateActiveUser':
+      return { ...base, FirstName: 'Matrix', LastName: 'Added', Email: `matrix-add-${persona}-${randomUUID().slice(0, 8)}@example.test`, AgencyNumber: AGENCY[persona] };
+    case 'SendRecoveryPasswordLink':
+      return { ...base, Email: `matrix-forgot-${persona}@example.test` };
+    case 'VerifyUser':
+    case 'GetUserResetPwdLink':
+      return { ...base, Token: 'M'.repeat(43) };
+    case 'GetPasswordPolicy':
+      return base;
+    case 'CreateUserPassword':
+      return { ...base, Token: accounts.links[persona] ?? 'M'.repeat(43), Password: `Windshield-${persona}-2931` };
+    case 'UserStatus':
+      return base;
+    case 'UpdateOktaAgency':
+      return { ...base, UserId: accounts.member.id, AgencyNumber: AGENCY[persona] };
+    case 'UpdateOktaUserProfile':
+      return { ...base, Title: `Matrix ${persona}` };
+    case 'AssignUserToGroup':
+      return { ...base, UserId: accounts.member.id, GroupName: 'SFAD_Agent' };
+    case 'AddUserResetPwdLink':
+      return { ...base, UserId: accounts.member.id };
+    case 'GetUserDetailsByEmail':
+      return { ...base, Email: accounts.member.email };
     case 'AdvanceWorkOrder':
       return { ...base, WorkOrderId: orders.advance, Status: 'Policyholder contacted', Note: `matrix ${persona}` };
     // Manage my account: the matrix's own agencies (matrixAccounts()), so that a 200 changes no seeded link.
@@ -405,6 +468,7 @@ beforeAll(async () => {
   await prepareWorkOrders();
   await matrixAccounts();
   await prepareOnboarding();
+  await prepareAccounts();
 });
 afterAll(async () => {
   await portal?.close();
@@ -587,6 +651,19 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agencyAdmin', call: 'ApproveOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency }), expected: 403, why: "a request to join another agency" },
   { who: 'agencyAdmin', call: 'DenyOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency, Reason: 'Not ours' }), expected: 403, why: "a request to join another agency" },
   { who: 'agent', call: 'ApproveOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency }), expected: 403, why: 'an agent approving a request' },
+  // Accounts (issue 14): admins manage users of their agencies only; others their own account only.
+  { who: 'agent', call: 'UserStatus', input: () => ({ UserId: accounts.member.id }), expected: 403, why: "another user's status" },
+  { who: 'ceAdmin', call: 'UserStatus', input: () => ({ UserId: accounts.member.id }), expected: 403, why: "another user's status" },
+  { who: 'agencyAdmin', call: 'UserStatus', input: () => ({ UserId: accounts.outsider.id }), expected: 403, why: "the status of a user of another agency" },
+  { who: 'agent', call: 'UpdateOktaUserProfile', input: () => ({ UserId: accounts.member.id, Title: 'Hijacked' }), expected: 403, why: "another user's profile" },
+  { who: 'agencyAdmin', call: 'UpdateOktaUserProfile', input: () => ({ UserId: accounts.outsider.id, Title: 'Hijacked' }), expected: 403, why: "the profile of a user of another agency" },
+  { who: 'agencyAdmin', call: 'UpdateOktaAgency', input: () => ({ UserId: accounts.member.id, AgencyNumber: '10045821' }), expected: 403, why: 'a user linked to an agency not theirs' },
+  { who: 'agencyAdmin', call: 'UpdateOktaAgency', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '20077314' }), expected: 403, why: 'a user of another agency pulled into theirs' },
+  { who: 'agencyAdmin', call: 'AssignUserToGroup', input: () => ({ UserId: accounts.outsider.id, GroupName: 'SFAD_Admin' }), expected: 403, why: 'the role of a user of another agency' },
+  { who: 'agencyAdmin', call: 'AssignUserToGroup', input: () => ({ UserId: accounts.member.id, GroupName: 'SFAD_InternalAdmin' }), expected: 403, why: 'an internal-admin role granted by an agency admin' },
+  { who: 'agencyAdmin', call: 'AddUserResetPwdLink', input: () => ({ UserId: accounts.outsider.id }), expected: 403, why: 'a reset link for a user of another agency' },
+  { who: 'agencyAdmin', call: 'CreateActiveUser', input: () => ({ FirstName: 'Matrix', LastName: 'Added', Email: 'matrix-cross@example.test', AgencyNumber: '10045821' }), expected: 403, why: 'a user created in an agency not theirs' },
+  { who: 'agencyAdmin', call: 'GetUserDetailsByEmail', input: () => ({ Email: accounts.outsider.email }), expected: 404, why: 'a user of another agency (answered as unknown)' },
 ];
 
 describe('object-level checks', () => {

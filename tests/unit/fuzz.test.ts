@@ -68,6 +68,12 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   ...['agency number', 'article route', 'CarId', 'device id', 'endpoint', 'language', 'number of chips or cracks', 'page', 'page size', 'part number',
     'referral number', 'scope', 'shop', 'sort column', 'sort direction', 'status', 'tag', 'time zone', 'type', 'userId', 'work order id', 'year'].map((what) => `Invalid ${what}`),
   'Page size must be between 1 and 100',
+  // Accounts (issue 14).
+  'Invalid Agent Number',
+  'Please enter a valid NPN ID (digits only).',
+  'Invalid link',
+  'Invalid referral',
+  'Password is required',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
   'Must be a path on this site, starting with a single /',
@@ -96,7 +102,6 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Only letters allow',
   'Consent is required to receive text messages',
   // Manage my account (issue 14).
-  'Invalid agent number',
   'Invalid insurance company',
   'Choose at most 60 carriers',
   'A carrier is listed twice',
@@ -200,12 +205,29 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
       ServiceScheduledText: false, ServiceScheduledEmail: i > 0, ServiceCompleteText: false, ServiceCompleteEmail: true, SurveyCompleteText: false,
       SurveyCompleteEmail: false, AgentPhoneNo,
     })),
+  // Accounts (issue 14): registration's rules, link tokens (43 base64url characters), the demo users.
+  CreateInactiveUser: () =>
+    ['A12345', '1234567'].map((AgentNumber, i) => ({
+      AppName: 'AgentPortal', FirstName: 'Robin', LastName: 'Quintero', Email: `fuzz-reg-${i}@example.test`, PrimaryPhone: '(813) 555-0142',
+      AgentNumber, ...(i ? { SecondaryPhone: '813.555.0143', NpnId: '12345', Title: 'Producer', Referral: '/dashboard/' } : {}),
+    })),
+  CreateActiveUser: () => [{ AppName: 'AgentPortal', FirstName: 'Robin', LastName: 'Quintero', Email: 'fuzz-active@example.test', AgencyNumber: '20077314' }],
+  SendRecoveryPasswordLink: () => [{ AppName: 'AgentPortal', Email: 'agent@demo.test' }, { AppName: 'AgentPortal', Token: 'A'.repeat(43) }],
+  VerifyUser: () => [{ AppName: 'AgentPortal', Token: 'A'.repeat(43) }],
+  GetUserResetPwdLink: () => [{ AppName: 'AgentPortal', Token: 'b'.repeat(43) }],
+  CreateUserPassword: () => [{ AppName: 'AgentPortal', Token: 'A'.repeat(43), Password: 'Glass-Harbor-2931' }],
+  UserStatus: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', UserId: userId }],
+  UpdateOktaAgency: () => [{ AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314' }],
+  UpdateOktaUserProfile: () => [{ AppName: 'AgentPortal', Title: 'Producer' }, { AppName: 'AgentPortal', UserId: userId, PrimaryPhone: '813-555-0142' }],
+  AssignUserToGroup: () => [{ AppName: 'AgentPortal', UserId: userId, GroupName: 'SFAD_Agent' }],
+  AddUserResetPwdLink: () => [{ AppName: 'AgentPortal', UserId: userId }],
+  GetUserDetailsByEmail: () => [{ AppName: 'AgentPortal', Email: 'agent@demo.test' }],
 };
 
 beforeAll(async () => {
   // No built site, so no publisher: a valid PublishSite answers 409 instead of starting a real site
   // rebuild (astro build) that close() would then wait for.
-  portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`) });
+  portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`), RECOVERY_MAX_PER_ADDRESS: '10000', RECOVERY_MAX_PER_EMAIL: '1000' });
   for (const role of new Set(['SFAD_Agent' as const, ...Object.values(CALLS).map(roleFor)])) {
     tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
   }

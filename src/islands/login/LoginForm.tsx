@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { interactionPath, LOGIN_MESSAGES, LoginRequestSchema } from '../../lib/api/login.ts';
+import { interactionPath, LOGIN_MESSAGES, LoginRequestSchema, SIGNIN_TICKET_KEY, ticketPath } from '../../lib/api/login.ts';
 import { NotifyUserLoggedIn } from '../../lib/api/user.ts';
 import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
 import { api } from '../../stores/api.ts';
@@ -35,6 +35,12 @@ const fieldSaid = (message: string): Said => {
   return max ? { key: 'login.fields.tooLong', params: { max } } : { reply: { message } };
 };
 
+/** The referral the sign-in carries (the provider's state keeps it; the first visit has it in the URL). */
+const referralQuery = () => {
+  const r = safeReferral(new URLSearchParams(window.location.search).get('referral') ?? sessionStorage.getItem('portal.loginReferral'));
+  return r ? `?referral=${encodeURIComponent(r)}` : '';
+};
+
 type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'error'; said: Said };
 
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
@@ -53,6 +59,12 @@ export default function LoginForm() {
 
   const startSignIn = async (referral: string | null) => {
     setPhase({ kind: 'working' });
+    try {
+      if (referral) sessionStorage.setItem('portal.loginReferral', referral);
+      else sessionStorage.removeItem('portal.loginReferral');
+    } catch {
+      /* no storage */
+    }
     try {
       const um = await getUserManager();
       await um.signinRedirect({ state: { referral } });
@@ -87,8 +99,27 @@ export default function LoginForm() {
       const uid = params.get('uid');
       if (uid) {
         const res = await fetch(interactionPath(uid, 'details'), { credentials: 'same-origin' }).catch(() => null);
-        if (res?.ok) setPhase({ kind: 'form', uid });
-        else setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
+        if (!res?.ok) {
+          setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
+          return;
+        }
+        // Just set a password (create-new-password): its single-use ticket signs in without asking again.
+        const ticket = sessionStorage.getItem(SIGNIN_TICKET_KEY);
+        if (ticket) {
+          sessionStorage.removeItem(SIGNIN_TICKET_KEY);
+          const done = await fetch(ticketPath(uid), {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+            credentials: 'same-origin',
+            body: JSON.stringify({ ticket }),
+          }).catch(() => null);
+          const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } } | null;
+          if (done?.ok && body?.result?.redirectTo) {
+            window.location.assign(body.result.redirectTo);
+            return;
+          }
+        }
+        setPhase({ kind: 'form', uid });
         return;
       }
       const existing = await restoreSession().catch(() => null);
@@ -226,6 +257,10 @@ export default function LoginForm() {
           {submitting ? t('login.signingIn') : t('login.submit')}
         </button>
       </form>
+      <p className="login-links">
+        <a href="/dashboard/forgotpassword">{t('login.forgot')}</a>
+        <a href={`/dashboard/create-account${referralQuery()}`}>{t('login.createAccount')}</a>
+      </p>
     </div>
   );
 }

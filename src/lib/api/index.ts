@@ -7,6 +7,7 @@ import * as ManageAccount from './manage-account.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
+import * as Okta from './okta.ts';
 import * as Platform from './platform.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
@@ -85,6 +86,20 @@ export const CALLS = {
   GetOnboardingRequests: AgencySearch.GetOnboardingRequests,
   ApproveOnboardingRequest: AgencySearch.ApproveOnboardingRequest,
   DenyOnboardingRequest: AgencySearch.DenyOnboardingRequest,
+  // Accounts (issue 14): the identity store.
+  CreateInactiveUser: Okta.CreateInactiveUser,
+  CreateActiveUser: Okta.CreateActiveUser,
+  SendRecoveryPasswordLink: Okta.SendRecoveryPasswordLink,
+  VerifyUser: Okta.VerifyUser,
+  GetPasswordPolicy: Okta.GetPasswordPolicy,
+  CreateUserPassword: Okta.CreateUserPassword,
+  UserStatus: Okta.UserStatus,
+  UpdateOktaAgency: Okta.UpdateOktaAgency,
+  UpdateOktaUserProfile: Okta.UpdateOktaUserProfile,
+  AssignUserToGroup: Okta.AssignUserToGroup,
+  AddUserResetPwdLink: Okta.AddUserResetPwdLink,
+  GetUserResetPwdLink: Okta.GetUserResetPwdLink,
+  GetUserDetailsByEmail: Okta.GetUserDetailsByEmail,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Okta, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

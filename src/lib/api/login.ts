@@ -21,3 +21,8 @@ export const LOGIN_MESSAGES = {
 /** The interaction paths of the embedded provider (portal-owned). */
 export const interactionPath = (uid: string, step?: 'login' | 'details' | 'abort') =>
   `/oidc/interaction/${encodeURIComponent(uid)}${step ? `/${step}` : ''}`;
+
+/** Where create-new-password leaves its single-use sign-in ticket for the sign-in page (sessionStorage). */
+export const SIGNIN_TICKET_KEY = 'portal.signinTicket';
+/** The interaction step that takes a sign-in ticket instead of a password (issue 14). */
+export const ticketPath = (uid: string) => `/oidc/interaction/${encodeURIComponent(uid)}/ticket`;

@@ -29,7 +29,7 @@ export const REMOVE_ACCOUNT_OFF = 'Removing agencies is not available.';
 /** A user id (the `sub` of their tokens). */
 const UserIdSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid userId'));
 /** An agent number: letters and digits. */
-const AgentNumberSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,20}$/, 'Invalid agent number'));
+const AgentNumberSchema = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,20}$/, 'Invalid Agent Number'));
 
 /** A carrier (insurance company). */
 export const CarrierSchema = z.object({ InsuranceCompanyId: z.number(), Name: z.string() });

@@ -13,6 +13,8 @@ import loginEn from './en/login.ts';
 import messagesEn from './en/messages.ts';
 import pagesEn from './en/pages.ts';
 import workOrdersEn from './en/work-orders.ts';
+import accountsEn from './en/accounts.ts';
+import accountsEs from './es/accounts.ts';
 import accountEs from './es/account.ts';
 import claimEs from './es/claim.ts';
 import commonEs from './es/common.ts';
@@ -27,8 +29,8 @@ import agencyEs from './es/agency.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs },
 };
 
 /** A translator of every namespace in one language. */

@@ -20,6 +20,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   account: { en: () => import('./en/account.ts'), es: () => import('./es/account.ts') },
   pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
   agency: { en: () => import('./en/agency.ts'), es: () => import('./es/agency.ts') },
+  accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
 };
 
 

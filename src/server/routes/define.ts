@@ -28,6 +28,8 @@ export interface RouteDeps {
   publisher?: import('../services/publisher.ts').Publisher;
   /** The external self-service site for SSO users (claim flow); unset → an empty link. */
   selfServiceUrl?: string;
+  /** Link lifetimes and email rate limits of the identity store's calls (issue 14); unset → the defaults. */
+  accounts?: import('./okta.ts').AccountsConfig;
 }
 
 /** The error envelope. */
@@ -55,7 +57,7 @@ export async function authenticate(c: Context<AppEnv>, deps: RouteDeps): Promise
     const claims = await deps.verifier.verify(match[1]!);
     const user = await findUserById(deps.db, claims.sub);
     // A token issued before the user's sign-ins were revoked (password reset, deactivation) is refused.
-    if (!user || !currentSession(claims, user)) return null;
+    if (!user || !currentSession(claims, user) || user.status !== 'ACTIVE') return null;
     return user;
   } catch {
     return null;

@@ -81,7 +81,8 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
       }
       return fail(c, 429, LOGIN_MESSAGES.busy);
     }
-    if (!user || !ok) {
+    // A STAGED (unverified) or DEPROVISIONED user gets the same answer as a wrong password.
+    if (!user || !ok || user.status !== 'ACTIVE') {
       const { left, reached } = await deps.limiter.fail(attempt);
       if (reached.length) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, limits: reached, failures: deps.limiter.max });
       else log.info('sign-in failed', { key, attemptsLeft: left });

@@ -13,6 +13,8 @@ export interface UserRow {
   agent_number: string | null;
   dashboard_user_role: DashboardRole;
   is_sso: boolean;
+  /** Identity-store status (issue 14): only ACTIVE users may sign in. */
+  status: 'STAGED' | 'ACTIVE' | 'DEPROVISIONED';
   /** Incremented when the user's sign-ins are revoked: older access tokens are refused (auth/revocation.ts). */
   session_version: number;
 }

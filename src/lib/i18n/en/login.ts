@@ -10,6 +10,8 @@ export default {
   failed: 'Sign-in did not complete. Please try again.',
   ssoTimeout: 'Your session timed out. Please sign in again.',
   network: 'We could not reach the server. Check your connection and try again.',
+  forgot: 'Forgot password?',
+  createAccount: 'Create an account',
   /** The form's own checks (LoginRequestSchema's messages). */
   fields: {
     emailRequired: 'Email address is required',

@@ -13,6 +13,8 @@ export default {
   failed: 'No se completó el inicio de sesión. Inténtelo de nuevo.',
   ssoTimeout: 'Su sesión expiró. Inicie sesión de nuevo.',
   network: 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
+  forgot: '¿Olvidó su contraseña?',
+  createAccount: 'Crear una cuenta',
   /** The form's own checks (LoginRequestSchema's messages). */
   fields: {
     emailRequired: 'El correo electrónico es obligatorio',
