@@ -118,6 +118,8 @@ describe('every route in CALLS is covered here', () => {
         'CreateInactiveUser', 'CreateActiveUser', 'SendRecoveryPasswordLink', 'VerifyUser', 'GetPasswordPolicy', 'CreateUserPassword',
         'UserStatus', 'UpdateOktaAgency', 'UpdateOktaUserProfile', 'AssignUserToGroup', 'AddUserResetPwdLink', 'GetUserResetPwdLink',
         'GetUserDetailsByEmail',
+        // Manage my account (issue 14): tests/unit/manage-account.test.ts.
+        'GetUserAgencyCarriersByAgentNumber', 'UpdateUserAgentCarriers', 'RemoveXYZAccountsByUserId', 'RemoveUserFromAgency',
       ].sort(),
     );
   });
