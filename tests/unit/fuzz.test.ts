@@ -221,7 +221,8 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   UpdateOktaUserProfile: () => [{ AppName: 'AgentPortal', Title: 'Producer' }, { AppName: 'AgentPortal', UserId: userId, PrimaryPhone: '813-555-0142' }],
   AssignUserToGroup: () => [{ AppName: 'AgentPortal', UserId: userId, GroupName: 'SFAD_Agent' }],
   AddUserResetPwdLink: () => [{ AppName: 'AgentPortal', UserId: userId }],
-  GetUserDetailsByEmail: () => [{ AppName: 'AgentPortal', Email: 'agent@demo.test' }],
+  GetUserDetailsByEmail: () =>
+    ['agent@demo.test', 'multi@demo.test', 'no.such.user@example.test'].map((Email) => ({ AppName: 'AgentPortal', Email })),
 };
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { AUDIENCE, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -83,5 +84,14 @@ describe('embedded OpenID provider', () => {
     expect(last).toMatch(/429.*Too many failed sign-in attempts/);
     // Even the right password is refused while blocked.
     await expect(signInForTokens(portal, 'internal@demo.test')).rejects.toThrow(/429/);
+  });
+
+  it('takes the login step from the site and its Spanish host, and refuses it from any other origin', async () => {
+    const spanish = spanishOrigin(portal.url);
+    expect((await signInForTokens(portal, 'agent@demo.test', undefined, { loginHeaders: { origin: portal.url } })).access_token).toBeTruthy();
+    expect((await signInForTokens(portal, 'agent@demo.test', undefined, { loginHeaders: { origin: spanish } })).access_token).toBeTruthy();
+    for (const origin of ['https://evil.example', `${portal.url}.evil.example`, 'null']) {
+      await expect(signInForTokens(portal, 'agent@demo.test', undefined, { loginHeaders: { origin } }), origin).rejects.toThrow(/403.*Cross-origin request refused/);
+    }
   });
 });

@@ -642,7 +642,7 @@ describe('carriers', () => {
   });
 
   it('GetAgencyInsuranceCompanyNamesById: every agent’s carriers of the agency, once each', async () => {
-    expect((await ok<{ Name: string }[]>('GetAgencyInsuranceCompanyNamesById', { AgencyNumber: '20077314' }, token.admin)).map((c) => c.Name)).toEqual(['Allstate', 'Nationwide', 'State Farm', 'Travelers']);
+    expect((await ok<{ Name: string }[]>('GetAgencyInsuranceCompanyNamesById', { AgencyNumber: '20077314' }, token.admin)).map((c) => c.Name)).toEqual(['Allstate', 'Erie Insurance', 'Nationwide', 'State Farm', 'Travelers']);
     expect((await ok<{ Name: string }[]>('GetAgencyInsuranceCompanyNamesById', { AgencyNumber: '10045821' }, token.internal)).map((c) => c.Name)).toEqual(['GEICO', 'Progressive', 'USAA']);
     expect((await call('GetAgencyInsuranceCompanyNamesById', { AgencyNumber: '10045821' }, token.admin)).status).toBe(403);
   });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { LOGIN_MESSAGES, LoginRequestSchema } from '../../lib/api/login.ts';
-import { describeIssues } from '../../lib/api/contract.ts';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords.ts';
 import { PasswordHashBusy } from '../errors.ts';
 import { loginKey, type LoginLimiter } from '../auth/login-limiter.ts';
@@ -9,6 +8,7 @@ import type { EmbeddedOidc } from '../auth/oidc.ts';
 import { findUserByEmail } from '../services/users.ts';
 import { log } from '../log.ts';
 import { fail, type AppEnv, type RouteDeps } from './define.ts';
+import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-shared.ts';
 
 /**
  * The embedded provider's interaction steps, answered by the portal: the provider sends the browser to
@@ -17,7 +17,7 @@ import { fail, type AppEnv, type RouteDeps } from './define.ts';
 export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limiter: LoginLimiter }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const { provider } = deps.oidc;
-  const uidPattern = '{[A-Za-z0-9_-]{8,64}}';
+  const uidPattern = UID_PATTERN;
   let busyLoggedAt = 0;
   let busyRefusals = 0;
 
@@ -34,27 +34,9 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
   });
 
   r.post(`/oidc/interaction/:uid${uidPattern}/login`, async (c) => {
-    const origin = c.req.header('origin');
-    if (origin && origin !== deps.origin) return fail(c, 403, 'Cross-origin request refused.');
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      return fail(c, 400, 'Invalid request: the body is not valid JSON.');
-    }
-    const parsed = LoginRequestSchema.safeParse(raw);
-    if (!parsed.success) {
-      const { message, errors } = describeIssues(parsed.error.issues);
-      return fail(c, 400, message, errors);
-    }
-    let details;
-    try {
-      details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
-    } catch {
-      return fail(c, 400, LOGIN_MESSAGES.expired);
-    }
-    if (details.uid !== c.req.param('uid') || details.prompt.name !== 'login') return fail(c, 400, LOGIN_MESSAGES.expired);
-
+    const read = await readInteractionPost(c, { origin: deps.origin, provider, schema: LoginRequestSchema });
+    if (read instanceof Response) return read;
+    const parsed = read;
     // The connection's own address, never a header: a client cannot choose the address it is counted under.
     const attempt = { ip: getConnInfo(c).remote.address ?? 'unknown', email: parsed.data.email };
     const key = loginKey(attempt.ip, attempt.email);
@@ -89,12 +71,7 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
       return fail(c, 401, LOGIN_MESSAGES.badCredentials);
     }
     await deps.limiter.succeed(attempt);
-    const redirectTo = await provider.interactionResult(
-      c.env.incoming,
-      c.env.outgoing,
-      { login: { accountId: user.id, remember: false } },
-      { mergeWithLastSubmission: false },
-    );
+    const redirectTo = await finishLogin(c, provider, user.id);
     log.info('sign-in', { userId: user.id });
     return c.json({ isSuccess: true, message: 'Success', result: { redirectTo } });
   });

@@ -62,8 +62,13 @@ export function authorizationRequest(redirectUri: string): { query: URLSearchPar
   return { query, verifier };
 }
 
+export interface SignInOptions {
+  /** Extra headers of the login step (e.g. the Spanish host's Origin). */
+  loginHeaders?: Record<string, string>;
+}
+
 /** Signs in through the real provider: authorization code + PKCE, the portal's login step, code exchange. */
-export async function signInForTokens(portal: RunningPortal, email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+export async function signInForTokens(portal: RunningPortal, email: string, password = DEMO_PASSWORD, opts: SignInOptions = {}): Promise<Tokens> {
   const base = portal.url;
   const jar = new Jar();
   const redirectUri = `${base}/dashboard/login`;
@@ -80,7 +85,7 @@ export async function signInForTokens(portal: RunningPortal, email: string, pass
   const uid = interaction.pathname.split('/').pop()!;
   res = await go(`${base}/oidc/interaction/${uid}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...opts.loginHeaders },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login step failed: ${res.status} ${await res.text()}`);
