@@ -1,4 +1,4 @@
-// `npm run bench`: page weight, Lighthouse, API load, time to file a claim and build scale, as one table and a JSON file.
+// `npm run bench`: page weight, Lighthouse, API load, time to file a claim, time to register and build scale, as one table and a JSON file.
 // Not part of `npm test`: figures, not assertions (docs/performance.md explains each one).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, PAGE_KINDS, type PageKind } from './pages
 import { buildScale } from './build-scale.ts';
 import { TIME_TO_FILE_GOAL_INTERACTIONS, timeToFile, type TimeToFile } from './time-to-file.ts';
 import { signInFlood, type FloodRow } from './sign-in-flood.ts';
+import { timeToRegister, type TimeToRegister } from './time-to-register.ts';
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
@@ -26,14 +27,14 @@ function build(): void {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
-async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string }> {
+async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string; dataDir: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((res, rej) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', res);
     child.once('exit', (code) => rej(new Error(`bench server exited (${code})`)));
   });
-  return { child, ...(JSON.parse(line) as { portal: string; bare: string }) };
+  return { child, ...(JSON.parse(line) as { portal: string; bare: string; dataDir: string }) };
 }
 
 // ---- page weight -------------------------------------------------------------------------------
@@ -139,13 +140,15 @@ async function main() {
   if (only('weight')) results.pageWeight = pageWeights(kinds);
   // Time to file needs the claim pages in the built site.
   const claimBuilt = kinds.some((k) => k.path === '/dashboard/start-claim');
-  if (only('lighthouse') || only('load') || only('flood') || (only('file') && claimBuilt)) {
+  const registerBuilt = kinds.some((k) => k.path === '/dashboard/create-account');
+  if (only('lighthouse') || only('load') || only('flood') || (only('file') && claimBuilt) || (only('register') && registerBuilt)) {
     const srv = await startBenchServer();
     try {
       if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
       if (only('load')) results.apiLoad = await apiLoad(srv.portal, srv.bare);
       if (only('flood')) results.signInFlood = await signInFlood(srv.portal, SECONDS);
       if (only('file') && claimBuilt) results.timeToFile = { ...(await timeToFile(srv.portal)), goalInteractions: TIME_TO_FILE_GOAL_INTERACTIONS };
+      if (only('register') && registerBuilt) results.timeToRegister = await timeToRegister(srv.portal, srv.dataDir);
     } finally {
       srv.child.kill('SIGTERM');
     }
@@ -153,18 +156,34 @@ async function main() {
   if (only('scale')) results.buildScale = await buildScale(Number(process.env.BENCH_ARTICLES ?? 10000));
 
   const filed = results.timeToFile as (TimeToFile & { goalInteractions: number }) | undefined;
-  const fileRows = filed
-    ? [
-        {
-          claim: '2020 Camry by VIN, windshield replaced (required fields only)',
-          interactions: filed.interactions,
-          goal: `≤ ${filed.goalInteractions} (${filed.interactions <= filed.goalInteractions ? 'met' : `${filed.interactions - filed.goalInteractions} over`})`,
-          'wall s': filed.seconds,
-          'by page': Object.entries(filed.byPage).map(([p, n]) => `${p} ${n}`).join(', '),
-          referral: filed.referralNumber,
-        },
-      ]
-    : [];
+  const registered = results.timeToRegister as TimeToRegister | undefined;
+  const byPage = (b: Record<string, number>) => Object.entries(b).map(([p, n]) => `${p} ${n}`).join(', ');
+  const journeyRows = [
+    ...(filed
+      ? [
+          {
+            journey: 'File a claim: 2020 Camry by VIN, windshield replaced (required fields only)',
+            interactions: filed.interactions,
+            goal: `≤ ${filed.goalInteractions} (${filed.interactions <= filed.goalInteractions ? 'met' : `${filed.interactions - filed.goalInteractions} over`})`,
+            'wall s': filed.seconds,
+            'by page': byPage(filed.byPage),
+            note: `referral ${filed.referralNumber}`,
+          },
+        ]
+      : []),
+    ...(registered
+      ? [
+          {
+            journey: "Register: 'Create an account' → email link → password → agency search → request sent",
+            interactions: registered.interactions,
+            goal: '—',
+            'wall s': registered.seconds,
+            'by page': byPage(registered.byPage),
+            note: `${registered.emailSeconds} s waiting for the email (outbox poll)`,
+          },
+        ]
+      : []),
+  ];
   const weights = (results.pageWeight as WeightRow[] | undefined)?.map((w) => ({ page: w.kind, 'HTML KB (gz)': `${fmtKB(w.html)} (${fmtKB(w.htmlGz)})`, 'CSS KB (gz)': `${fmtKB(w.css)} (${fmtKB(w.cssGz)})`, 'JS KB (gz)': `${fmtKB(w.js)} (${fmtKB(w.jsGz)})`, 'on-demand JS KB gz': fmtKB(w.lazyJsGz), React: w.framework ? 'yes' : 'no' }));
   const report = [
     `Bench ${results.date as string} · Node ${process.version} · ${results.cpus as number} CPUs`,
@@ -173,7 +192,7 @@ async function main() {
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
     results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each)`, results.apiLoad as Record<string, unknown>[]) : '',
     results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
-    filed ? table("Time to file a claim (agent, Debian Chromium: 'File a claim now' → referral number)", fileRows) : '',
+    journeyRows.length ? table('Time to complete (Debian Chromium; interactions = clicks, fills, selects, checks, key presses)', journeyRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
   ].join('\n');
   console.log(report);

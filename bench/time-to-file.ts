@@ -29,8 +29,8 @@ const CLAIM = {
   street: '401 E Jackson St',
 } as const;
 
-/** The counted interactions of one agent: each call is one interaction, booked to the current page. */
-class Agent {
+/** The counted interactions of one user (the claim here, the registration in time-to-register.ts): each call is one interaction, booked to the current page. */
+export class Agent {
   count = 0;
   byPage: Record<string, number> = {};
   private where = 'dashboard';
