@@ -19,9 +19,12 @@ export type Lang = 'en' | 'es';
 /** Every language, English (the default and fallback) first. */
 export const LANGS: readonly Lang[] = ['en', 'es'];
 
-/** The language of a location: the Spanish site is any host containing 'espanol.' or a path under /es/. */
-export function langOf(loc: { hostname: string; pathname: string }): Lang {
-  return loc.hostname.includes('espanol.') || loc.pathname === '/es' || loc.pathname.startsWith('/es/') ? 'es' : 'en';
+/**
+ * The language of a location: the Spanish site is any host containing 'espanol.' or a path under /es/; a
+ * `lang=es` query asks for Spanish on the main host (the sign-in page the provider sends a Spanish-host reader to).
+ */
+export function langOf(loc: { hostname: string; pathname: string; search?: string }): Lang {
+  return loc.hostname.includes('espanol.') || loc.pathname === '/es' || loc.pathname.startsWith('/es/') || /[?&]lang=es(&|$)/.test(loc.search ?? '') ? 'es' : 'en';
 }
 
 /** Fills `{name}` placeholders. */

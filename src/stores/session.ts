@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { User, UserManager } from 'oidc-client-ts';
+import { langOf } from '../lib/i18n.ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
 import { clearUser } from './user.ts';
 
@@ -50,6 +51,8 @@ export function getUserManager(): Promise<UserManager> {
       post_logout_redirect_uri: `${origin}${LOGIN_ROUTE}`,
       response_type: 'code',
       scope: cfg.scope,
+      // The provider's sign-in page lives on the main host: it shows Spanish to readers of the Spanish host.
+      ...(langOf(window.location) === 'es' ? { ui_locales: 'es' } : {}),
       userStore: new WebStorageStateStore({ store: window.sessionStorage }),
       stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
       // Renewal is scheduled by this module (one refresh at a time: rotated refresh tokens must not be reused).

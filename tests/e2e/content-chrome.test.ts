@@ -173,13 +173,17 @@ test('opened at http://127.0.0.1:PORT, the portal moves to its own address and s
   await expect(userMenuButton(page)).toBeVisible();
 });
 
-test('on the Spanish host a reader signs in through the page and comes back to the Spanish site', async ({ page, baseURL }) => {
+test('on the Spanish host a reader signs in through the page, in Spanish, and comes back to the Spanish site', async ({ page, baseURL }) => {
   const es = spanishOrigin(baseURL!);
   await page.goto(`${es}/dashboard/login?referral=${encodeURIComponent('/dashboard/manage-account')}`);
-  // The provider's sign-in step runs on the portal's own address (its form), then the code comes back to the Spanish host.
-  await page.getByLabel('Email').fill('agent@demo.test');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The provider's sign-in step runs on the portal's own address (its form), in Spanish (the request's
+  // ui_locales), then the code comes back to the Spanish host.
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/dashboard/login\\?uid=[^&]+&lang=es$`));
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.getByLabel('Correo electrónico').fill('agent@demo.test');
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(`${es}/dashboard/manage-account`);
   await expect(userMenuButton(page)).toBeVisible();
   await expect(page.getByText('No pudimos comunicarnos con el servidor', { exact: false })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { AUDIENCE, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { AUDIENCE, authorizationRequest, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -93,5 +93,24 @@ describe('embedded OpenID provider', () => {
     for (const origin of ['https://evil.example', `${portal.url}.evil.example`, 'null']) {
       await expect(signInForTokens(portal, 'agent@demo.test', undefined, { loginHeaders: { origin } }), origin).rejects.toThrow(/403.*Cross-origin request refused/);
     }
+  });
+
+  it('sends the browser to the sign-in page in Spanish when the authorization request asks for it (ui_locales=es)', async () => {
+    const uidOf = async (extra: Record<string, string>) => {
+      const { query } = authorizationRequest(`${spanishOrigin(portal.url)}/dashboard/login`);
+      for (const [k, v] of Object.entries(extra)) query.set(k, v);
+      const res = await fetch(`${portal.url}/oidc/auth?${query}`, { redirect: 'manual' });
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const interaction = new URL(res.headers.get('location')!, portal.url);
+      return fetch(interaction, { redirect: 'manual', headers: { cookie } });
+    };
+    const es = await uidOf({ ui_locales: 'es' });
+    expect(es.status).toBe(303);
+    expect(es.headers.get('location')).toMatch(/^\/dashboard\/login\?uid=[A-Za-z0-9_-]+&lang=es$/);
+    const en = await uidOf({});
+    expect(en.headers.get('location')).toMatch(/^\/dashboard\/login\?uid=[A-Za-z0-9_-]+$/);
+    // An unknown interaction still reaches the sign-in page (which says the attempt expired).
+    const unknown = await fetch(`${portal.url}/oidc/interaction/AAAAAAAAAAAAAAAAAAAA`, { redirect: 'manual' });
+    expect(unknown.headers.get('location')).toBe('/dashboard/login?uid=AAAAAAAAAAAAAAAAAAAA');
   });
 });

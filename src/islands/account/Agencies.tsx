@@ -8,7 +8,7 @@
  * - Default: User/UpdateUserDefaultAgency. Remove: a confirmation dialog, then User/RemoveXYZAccountsByUserId
  *   and 'Agency successfully removed.' The header's agency list follows at once (the user store).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { GetUserAgencyCarriersByAgentNumber, RemoveXYZAccountsByUserId, UpdateUserAgentCarriers, type AgencyCarriers } from '../../lib/api/manage-account.ts';
 import { GetInsuranceCompanies, UpdateUserDefaultAgency, type UserAgency } from '../../lib/api/user.ts';
@@ -18,6 +18,7 @@ import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { setAgencyList } from '../../stores/user.ts';
 import { withWaiting } from '../../stores/waiting.ts';
+import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { CallView, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 
@@ -188,35 +189,15 @@ function CarrierForm({ idBase, agency, all, chosen, t, onSaved }: { idBase: stri
 
 /** Asks before an agency is removed; focus starts on the safe choice. */
 function RemoveDialog({ agency, t, onConfirm, onCancel }: { agency: UserAgency; t: Words; onConfirm: () => void; onCancel: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    // showModal() focuses the first button; the safe choice is the second.
-    keep.current?.focus();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="remove-agency-title"
-      aria-describedby="remove-agency-text"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id="remove-agency-title">{t('account.removeTitle', { agency: agency.agencyName })}</h2>
-      <p id="remove-agency-text">{t('account.removeText')}</p>
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--destructive" onClick={onConfirm}>
-          {t('account.removeConfirm')}
-        </button>
-        <button ref={keep} type="button" className="btn btn--secondary" onClick={onCancel}>
-          {t('account.removeCancel')}
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      title={t('account.removeTitle', { agency: agency.agencyName })}
+      text={t('account.removeText')}
+      confirmLabel={t('account.removeConfirm')}
+      cancelLabel={t('account.removeCancel')}
+      tone="destructive"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

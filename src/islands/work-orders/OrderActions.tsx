@@ -3,12 +3,13 @@
  * bearer token, so the PDF is fetched and saved through a blob URL under the server's file name) and the dialog
  * that resubmits a failed referral (ResubmitFailedReferral).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { APP_NAME, HEADER_APP_NAME } from '../../lib/constants.ts';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { $session, handleUnauthorized } from '../../stores/session.ts';
+import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { failureOf, loadContracts, refusalOf } from './shared.ts';
 import type { WorkOrdersT } from './status.ts';
 
@@ -42,16 +43,8 @@ export async function downloadCertificate(workOrderId: string, t: WorkOrdersT): 
 
 /** Confirms, then resubmits a failed referral; the page then shows the new status. 'Cancel' has the focus. */
 export default function ResubmitDialog({ workOrderId, t, onClose, reload }: { workOrderId: string; t: WorkOrdersT; onClose: () => void; reload: () => Promise<void> }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const dlg = ref.current;
-    if (dlg && !dlg.open) dlg.showModal();
-    // The safe choice has the focus (showModal would focus the first button, 'Yes').
-    cancelRef.current?.focus();
-  }, []);
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -74,31 +67,15 @@ export default function ResubmitDialog({ workOrderId, t, onClose, reload }: { wo
     }
   };
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby="resubmit-title"
-      aria-describedby="resubmit-text"
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
-      <h2 id="resubmit-title">{t('workOrders.actions.title')}</h2>
-      <p id="resubmit-text">{t('workOrders.actions.text')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog__actions">
-        <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={busy}>
-          {t('workOrders.actions.yes')}
-        </button>
-        <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-          {t('workOrders.actions.no')}
-        </button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      title={t('workOrders.actions.title')}
+      text={t('workOrders.actions.text')}
+      confirmLabel={t('workOrders.actions.yes')}
+      cancelLabel={t('workOrders.actions.no')}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
   );
 }

@@ -21,7 +21,13 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
   let busyLoggedAt = 0;
   let busyRefusals = 0;
 
-  r.get(`/oidc/interaction/:uid${uidPattern}`, (c) => c.redirect(`/dashboard/login?uid=${encodeURIComponent(c.req.param('uid'))}`, 303));
+  // The portal's sign-in page; in Spanish when the authorization request asked for it (ui_locales from the Spanish host).
+  r.get(`/oidc/interaction/:uid${uidPattern}`, async (c) => {
+    const uid = encodeURIComponent(c.req.param('uid'));
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing).catch(() => null);
+    const spanish = String(details?.params.ui_locales ?? '').split(' ')[0]?.startsWith('es');
+    return c.redirect(`/dashboard/login?uid=${uid}${spanish ? '&lang=es' : ''}`, 303);
+  });
 
   r.get(`/oidc/interaction/:uid${uidPattern}/details`, async (c) => {
     try {

@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+/**
+ * The one confirmation dialog (native <dialog>, modal): a title, a text, the action and the safe choice.
+ * The safe choice has the focus when it opens (showModal() would focus the first button, the action), Escape
+ * is the safe choice, and while `busy` neither closes it. Used by the leave-page warning, the resubmit of a
+ * failed referral, removing an agency and removing a passkey.
+ */
+export default function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  title: ReactNode;
+  text: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** 'destructive' for an action that removes something. */
+  tone?: 'primary' | 'destructive';
+  busy?: boolean;
+  /** Why the action failed (shown as an alert inside the dialog). */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    safe.current?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p id={`${id}-text`}>{text}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
+        <button ref={safe} type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
