@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { FLOW_PATHS } from '../../lib/claim/flow.ts';
 import { $claimFlow, clearClaimFlow } from '../../stores/claim.ts';
 import { QuoteTable } from './QuoteView.tsx';
+import { detailsHref } from '../../lib/work-order-links.ts';
 import { ClaimPage, type Ctx } from './ui.tsx';
 
 // Email and print: their code loads after the page (the claim pages' first visit stays within the JS budget).
@@ -48,7 +49,7 @@ export default function ClaimSuccess() {
               {r && (
                 <p>
                   {t('claim.workOrder')}:{' '}
-                  <a href={`/dashboard/work-order-details?workOrderId=${encodeURIComponent(r.WorkOrderId)}&referralNumber=${encodeURIComponent(r.ReferralNumber)}`} data-testid="work-order">
+                  <a href={detailsHref(r.WorkOrderId, r.ReferralNumber)} data-testid="work-order">
                     {r.WorkOrderId}
                   </a>{' '}
                   · {t('claim.total')}: {money(r.Total)} · {t('claim.policyholderPays')}: {money(r.PolicyholderPays)}

@@ -13,6 +13,7 @@
 import type { AgentContactPrefs } from '../../lib/api/contact-prefs.ts';
 import { EMAIL_PATTERN, phoneDigits } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { detailsHref } from '../../lib/work-order-links.ts';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import type { Queryable } from '../db/index.ts';
 import type { StatusChange } from './work-order-bus.ts';
@@ -100,7 +101,7 @@ interface MessageFacts {
 
 /** The email of an alert: subject, text and HTML (English: users have no language in the data yet). */
 export function renderEmail(f: MessageFacts): { subject: string; text: string; html: string } {
-  const link = portalOrigin ? `${portalOrigin}/dashboard/work-order-details?workOrderId=${encodeURIComponent(f.workOrderId)}` : null;
+  const link = portalOrigin ? `${portalOrigin}${detailsHref(f.workOrderId)}` : null;
   const subject = `Referral ${f.referralNumber}: ${ALERT_TITLE[f.alert]} (work order ${f.workOrderId})`;
   const rows: [string, string][] = [
     ['Referral number', f.referralNumber],
