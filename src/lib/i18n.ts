@@ -53,6 +53,7 @@ export interface Namespaces {
   pages: typeof import('./i18n/en/pages.ts').default;
   agency: typeof import('./i18n/en/agency.ts').default;
   accounts: typeof import('./i18n/en/accounts.ts').default;
+  emails: typeof import('./i18n/en/emails.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

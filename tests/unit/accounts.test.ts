@@ -7,6 +7,7 @@ import { isCommonPassword } from '../../src/server/auth/common-passwords.ts';
 import { createRecoveryLimiter } from '../../src/server/auth/recovery-limiter.ts';
 import { consumeLink, issueLink, linkState, passwordProblems } from '../../src/server/services/accounts.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
+import { spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -122,6 +123,24 @@ describe('enumeration-safe answers', () => {
     expect(note.body).toContain('/dashboard/forgotpassword');
     // The existing account is untouched.
     expect((await findUserByEmail(portal.db, 'agent@demo.test'))!.first_name).not.toBe('Robin');
+  });
+  it('emails are written in the language of the host the request came from: the Spanish host gets Spanish, with its own links', async () => {
+    const es = spanishOrigin(portal.url);
+    const email = unique();
+    expect((await callApi(portal, 'okta/CreateInactiveUser', { body: registration(email), headers: { origin: es } })).status).toBe(200);
+    const verify = await lastLinkTo(email);
+    expect(verify.subject).toBe('Verifique su correo electrónico para el Portal de Agentes');
+    expect(verify.body).toContain('Hola, Robin:');
+    expect(verify.body).toContain('vence en 24 horas');
+    expect(verify.body).toContain(`${es}/dashboard/create-new-password#token=`);
+    const [html] = await portal.db.query<{ body_html: string }>('SELECT body_html FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
+    expect(html!.body_html).toContain('<html lang="es">');
+    // The same address asking again from the main host: English, links to the main host.
+    expect((await callApi(portal, 'okta/SendRecoveryPasswordLink', { body: { AppName, Email: email }, headers: { origin: portal.url } })).status).toBe(200);
+    const again = await lastLinkTo(email);
+    expect(again.subject).toBe('Verify your email for the Agent Portal');
+    expect(again.body).toContain('Hello Robin,');
+    expect(again.body).toContain(`${portal.url}/dashboard/create-new-password#token=`);
   });
   it('forgot password answers the same for a known and an unknown email; only the known one gets a link', async () => {
     const known = await callApi(portal, 'okta/SendRecoveryPasswordLink', { body: { AppName, Email: 'admin@demo.test' } });

@@ -12,6 +12,8 @@ import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
+import { langOf, type Lang, type Namespace, type Translator } from '../../lib/i18n.ts';
+import { translatorFor } from '../../lib/i18n/all.ts';
 
 export type LinkPurpose = 'verify' | 'reset' | 'signin';
 export type UserStatus = 'STAGED' | 'ACTIVE' | 'DEPROVISIONED';
@@ -115,11 +117,16 @@ export interface LinkBase {
 const linkTo = (base: LinkBase, token: string, referral?: string | null) =>
   `${base.origin}/dashboard/create-new-password${referral ? `?referral=${encodeURIComponent(referral)}` : ''}#token=${token}`;
 
-async function enqueueEmail(db: Queryable, userId: string, to: string, kind: string, subject: string, lines: string[]): Promise<void> {
+/** The language of the emails of a request: the Spanish host's requests get Spanish emails. */
+const emailWords = (base: LinkBase) => translatorFor(langOf(new URL(base.origin)));
+
+async function enqueueEmail(db: Queryable, userId: string, to: string, kind: string, subject: string, lines: string[], lang: Lang): Promise<void> {
   const text = lines.join('\n');
-  const html = lines
-    .map((l) => (/^https?:\/\//.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : l ? `<p>${escapeHtml(l)}</p>` : ''))
-    .join('\n');
+  const html = [
+    `<!doctype html><html lang="${lang}"><body style="font-family:Arial,sans-serif;color:#1a1a1a">`,
+    ...lines.map((l) => (/^https?:\/\//.test(l) ? `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>` : l ? `<p>${escapeHtml(l)}</p>` : '')).filter(Boolean),
+    '</body></html>',
+  ].join('\n');
   await db.query(`INSERT INTO outbox (channel, recipient, subject, body_text, body_html, kind, user_id) VALUES ('email', $1, $2, $3, $4, $5, $6)`, [
     to,
     subject,
@@ -131,60 +138,48 @@ async function enqueueEmail(db: Queryable, userId: string, to: string, kind: str
 }
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** One account email: greeting, body lines, signature, in the request's language. */
+async function sendAccountEmail(db: Queryable, user: UserRow, base: LinkBase, kind: string, write: (t: Translator<Namespace>) => { subject: string; lines: string[] }): Promise<void> {
+  const t = emailWords(base);
+  const { subject, lines } = write(t);
+  await enqueueEmail(db, user.id, user.email, kind, subject, [t('emails.hello', { name: user.first_name }), '', ...lines, '', t('emails.signature')], t.lang);
+}
+
 /** Sends a verification link (registration, or a fresh one). */
 export async function sendVerifyEmail(db: Queryable, user: UserRow, base: LinkBase, ttls: LinkTtls, referral?: string | null): Promise<void> {
   await retireLinks(db, user.id, ['verify']);
   const { token } = await issueLink(db, user.id, 'verify', ttls);
-  await enqueueEmail(db, user.id, user.email, 'AccountVerify', 'Verify your email for the Agent Portal', [
-    `Hello ${user.first_name},`,
-    '',
-    'Thank you for registering with the Agent Portal. Follow this link to verify your email address and choose your password:',
-    linkTo(base, token, referral),
-    '',
-    `The link works once and expires in ${Math.round(ttls.verify / 3600) || 1} hours. If it has expired, the page it opens sends you a new one.`,
-    'If you did not register, you can ignore this email.',
-  ]);
+  await sendAccountEmail(db, user, base, 'AccountVerify', (t) => ({
+    subject: t('emails.verify.subject'),
+    lines: [t('emails.verify.intro'), linkTo(base, token, referral), '', t('emails.verify.expires', { hours: Math.round(ttls.verify / 3600) || 1 }), t('emails.verify.ignore')],
+  }));
 }
 
 /** Sends a password reset link (forgot password, or an admin's request). */
 export async function sendResetEmail(db: Queryable, user: UserRow, base: LinkBase, ttls: LinkTtls): Promise<void> {
   await retireLinks(db, user.id, ['reset']);
   const { token } = await issueLink(db, user.id, 'reset', ttls);
-  await enqueueEmail(db, user.id, user.email, 'PasswordReset', 'Reset your Agent Portal password', [
-    `Hello ${user.first_name},`,
-    '',
-    'We received a request to reset the password of your Agent Portal account. Follow this link to choose a new password:',
-    linkTo(base, token),
-    '',
-    `The link works once and expires in ${Math.max(1, Math.round(ttls.reset / 60))} minutes.`,
-    'If you did not ask for this, you can ignore this email: your password stays as it is.',
-  ]);
+  await sendAccountEmail(db, user, base, 'PasswordReset', (t) => ({
+    subject: t('emails.reset.subject'),
+    lines: [t('emails.reset.intro'), linkTo(base, token), '', t('emails.reset.expires', { minutes: Math.max(1, Math.round(ttls.reset / 60)) }), t('emails.reset.ignore')],
+  }));
 }
 
 /** An ACTIVE user with no password (an admin added them): a link to choose one. */
 async function sendSetPasswordEmail(db: Queryable, user: UserRow, base: LinkBase, ttls: LinkTtls): Promise<void> {
   const { token } = await issueLink(db, user.id, 'verify', ttls);
-  await enqueueEmail(db, user.id, user.email, 'AccountCreated', 'Your Agent Portal account', [
-    `Hello ${user.first_name},`,
-    '',
-    'An administrator of your agency created an Agent Portal account for you. Follow this link to choose your password:',
-    linkTo(base, token),
-    '',
-    `The link works once and expires in ${Math.round(ttls.verify / 3600) || 1} hours.`,
-  ]);
+  await sendAccountEmail(db, user, base, 'AccountCreated', (t) => ({
+    subject: t('emails.created.subject'),
+    lines: [t('emails.created.intro'), linkTo(base, token), '', t('emails.created.expires', { hours: Math.round(ttls.verify / 3600) || 1 })],
+  }));
 }
 
 /** Someone tried to register with an address that already has an account: tell its owner (no link, no password). */
 async function sendAlreadyRegisteredEmail(db: Queryable, user: UserRow, base: LinkBase): Promise<void> {
-  await enqueueEmail(db, user.id, user.email, 'AccountExists', 'Someone tried to register with your email', [
-    `Hello ${user.first_name},`,
-    '',
-    'Someone (maybe you) tried to create an Agent Portal account with this email address, which already has one.',
-    'If you forgot your password, you can reset it from the sign-in page:',
-    `${base.origin}/dashboard/forgotpassword`,
-    '',
-    'If it was not you, you can ignore this email.',
-  ]);
+  await sendAccountEmail(db, user, base, 'AccountExists', (t) => ({
+    subject: t('emails.exists.subject'),
+    lines: [t('emails.exists.intro'), t('emails.exists.reset'), `${base.origin}/dashboard/forgotpassword`, '', t('emails.exists.ignore')],
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------- users
