@@ -26,11 +26,13 @@ import pagesEs from './es/pages.ts';
 import workOrdersEs from './es/work-orders.ts';
 import agencyEn from './en/agency.ts';
 import agencyEs from './es/agency.ts';
+import passkeysEn from './en/passkeys.ts';
+import passkeysEs from './es/passkeys.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn, passkeys: passkeysEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs, passkeys: passkeysEs },
 };
 
 /** A translator of every namespace in one language. */

@@ -1,0 +1,43 @@
+/** Claves de acceso (issue 14): el botón de inicio de sesión y la sección "Claves de acceso" de manage-account, en español. */
+import type { DictionaryOf } from '../../i18n.ts';
+import type en from '../en/passkeys.ts';
+
+export default {
+  signIn: {
+    or: 'o',
+    button: 'Iniciar sesión con una clave de acceso',
+    working: 'Esperando su clave de acceso…',
+    cancelled: 'El inicio de sesión con clave de acceso se canceló o caducó. Inténtelo de nuevo.',
+    unsupported: 'Este navegador no puede usar claves de acceso. Inicie sesión con su correo electrónico y contraseña.',
+  },
+  title: 'Claves de acceso',
+  intro: 'Una clave de acceso inicia su sesión con su huella, su rostro, el bloqueo de pantalla o una llave de seguridad en lugar de su contraseña.',
+  loading: 'Cargando sus claves de acceso…',
+  loadFailed: 'No pudimos cargar sus claves de acceso.',
+  empty: 'Todavía no tiene claves de acceso.',
+  unsupported: 'Este navegador no puede crear ni usar claves de acceso. Abra Administrar mi cuenta en un navegador compatible para agregar una.',
+  name: 'Nombre',
+  created: 'Creada',
+  lastUsed: 'Último uso',
+  never: 'Nunca',
+  listLabel: 'Sus claves de acceso',
+  add: 'Agregar una clave de acceso',
+  adding: 'Esperando su clave de acceso…',
+  newName: 'Nombre (opcional)',
+  newNameHint: 'Por ejemplo, “Portátil del trabajo” o “Teléfono”. Como máximo 60 caracteres.',
+  added: 'Clave de acceso agregada.',
+  addCancelled: 'Se canceló o caducó la creación de la clave de acceso.',
+  rename: 'Cambiar nombre',
+  renameLabel: 'Nuevo nombre para {name}',
+  save: 'Guardar nombre',
+  cancel: 'Cancelar',
+  renamed: 'Nombre de la clave de acceso cambiado.',
+  remove: 'Eliminar',
+  removeTitle: '¿Eliminar la clave de acceso “{name}”?',
+  removeText: 'Ya no podrá iniciar sesión con ella. Puede volver a agregarla más tarde.',
+  removeConfirm: 'Sí, eliminarla',
+  removeKeep: 'No, conservarla',
+  removed: 'Clave de acceso eliminada.',
+  nameRequired: 'Ingrese un nombre',
+  nameTooLong: 'El nombre de la clave de acceso debe tener como máximo 60 caracteres.',
+} satisfies DictionaryOf<typeof en>;
