@@ -3,7 +3,7 @@
 
 CREATE TABLE passkeys (
   -- The credential id as the browser reports it (base64url); the assertion names it.
-  id            text PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]{16,1366}$'),
+  id            text PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]+$' AND char_length(id) BETWEEN 16 AND 1366),
   user_id       text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   -- The COSE public key (base64url).
   public_key    text NOT NULL,
