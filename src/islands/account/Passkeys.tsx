@@ -171,8 +171,16 @@ function AddForm({ t, onAdded }: { t: Words; onAdded: (p: Passkey) => void }) {
       try {
         response = await lib.startRegistration({ optionsJSON: options });
       } catch (err) {
-        const cancelled = err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError');
-        setProblem(cancelled ? { key: 'passkeys.addCancelled' } : { key: 'messages.passkeyRegistrationFailed' });
+        const name = err instanceof Error ? err.name : '';
+        // The browser refused the portal's RP id here: the Spanish host in development (docs/decisions/022).
+        const code = (err as { code?: string } | null)?.code ?? '';
+        setProblem(
+          name === 'NotAllowedError' || name === 'AbortError'
+            ? { key: 'passkeys.addCancelled' }
+            : name === 'SecurityError' || code === 'ERROR_INVALID_RP_ID' || code === 'ERROR_INVALID_DOMAIN'
+              ? { key: 'passkeys.wrongHost' }
+              : { key: 'messages.passkeyRegistrationFailed' },
+        );
         return;
       }
       const added = await api.call(FinishPasskeyRegistration, { ...(name.trim() ? { Name: name.trim() } : {}), Response: response }, { ignoreErrors: true });

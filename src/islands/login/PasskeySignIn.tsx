@@ -1,5 +1,5 @@
 /**
- * The sign-in page's "Sign in with a passkey" (issue 14): a chunk LoginForm loads after its form, and
+ * The sign-in page's passkey button, 'Use a passkey' (issue 14): a chunk LoginForm loads after its form, and
  * @simplewebauthn/browser only when the button is pressed, so neither weighs on the page's first visit.
  * Options (a challenge bound to this interaction), the authenticator (user verification required; the
  * authenticator offers the site's passkeys, no email asked), then the assertion to the interaction step; on

@@ -40,7 +40,7 @@ export function interactionPasskeyRoutes(deps: RouteDeps & { oidc: EmbeddedOidc;
       log.warn('passkey sign-in refused: rate limit', { key: loginKey(attempt.ip, attempt.email), limit: blocked.limit, retryAfter: blocked.wait });
       return fail(c, 429, LOGIN_MESSAGES.tooMany);
     }
-    const options = await startSignIn(deps.db, rp, read.details.uid, c.req.header('origin'));
+    const options = await startSignIn(deps.db, rp, read.details.uid);
     return c.json({ isSuccess: true, message: 'Success', result: options });
   });
 

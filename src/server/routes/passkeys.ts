@@ -16,7 +16,7 @@ export function passkeyRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   mountCall(router, deps, GetPasskeys, async ({ user }) => listPasskeys(db, user!.id));
 
-  mountCall(router, deps, StartPasskeyRegistration, async ({ c, user }) => startRegistration(db, rp, user!, c.req.header('origin')));
+  mountCall(router, deps, StartPasskeyRegistration, async ({ user }) => startRegistration(db, rp, user!));
 
   mountCall(router, deps, FinishPasskeyRegistration, async ({ input, user }) => {
     const added = await finishRegistration(db, rp, user!, input.Response, input.Name);

@@ -3,8 +3,7 @@
  * docs/decisions/022-passkeys.md.
  *
  * - The relying party is the portal's public host (PUBLIC_URL); the Spanish host (`espanol.<host>`) is another
- *   origin of the same relying party, so one passkey works on both. Where the public host cannot be claimed from
- *   its subdomain (localhost, an address), the Spanish host is its own relying party.
+ *   origin of the same relying party, so one passkey works on both.
  * - User verification is required (a PIN, a fingerprint, a face), and credentials are discoverable: the sign-in
  *   asks for no email, the authenticator offers the user's passkeys for the site.
  * - Challenges are random (32 bytes), live five minutes, and are taken (deleted) by the answer that uses them,
@@ -16,7 +15,7 @@ import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { MAX_PASSKEYS, PASSKEY_MESSAGES, type Passkey } from '../../lib/api/passkeys.ts';
 import type { Db, Queryable } from '../db/index.ts';
-import { siteOrigins, spanishOrigin } from '../env.ts';
+import { siteOrigins } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import type { UserRow } from './users.ts';
 
@@ -44,27 +43,19 @@ const toPasskey = (r: PasskeyRow): Passkey => ({ Id: r.id, Name: r.name, Created
 
 /** The relying party of the portal at `origin` (its PUBLIC_URL origin). */
 export interface RelyingParty {
-  /** The RP ids any of the portal's passkeys may belong to. */
-  ids: string[];
+  /** The RP id: the public host. */
+  id: string;
   /** The origins a ceremony may come from (the site and its Spanish host). */
   origins: string[];
-  /** The RP id of a ceremony started from `requestOrigin` (the Origin header; the public one when absent). */
-  idFor(requestOrigin: string | undefined): string;
 }
 
-/** True when a page on a subdomain of `host` may claim `host` as its RP id (a domain name with a dot, not an address). */
-const claimableFromSubdomain = (host: string) => host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
-
+/**
+ * The public host is the RP id of every ceremony, on either host: the sign-in page is the provider's, served on the
+ * public host, so a passkey must belong to it. A page on `espanol.<host>` may claim `<host>` when it is a domain
+ * name (production); on localhost or an address (development) browsers refuse, and the Spanish page says so.
+ */
 export function relyingParty(origin: string): RelyingParty {
-  const host = new URL(origin).hostname;
-  const es = spanishOrigin(origin);
-  const esHost = new URL(es).hostname;
-  const shared = claimableFromSubdomain(host);
-  return {
-    ids: shared ? [host] : [host, esHost],
-    origins: siteOrigins(origin),
-    idFor: (requestOrigin) => (!shared && requestOrigin === es ? esHost : host),
-  };
+  return { id: new URL(origin).hostname, origins: siteOrigins(origin) };
 }
 
 const challengeExpiry = (now: Date) => new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000);
@@ -89,12 +80,12 @@ export async function removePasskeys(db: Db, userId: string): Promise<number> {
 }
 
 /** Starts adding a passkey for `user`: the creation options; their challenge replaces any unfinished one of the user. */
-export async function startRegistration(db: Db, rp: RelyingParty, user: UserRow, requestOrigin: string | undefined, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function startRegistration(db: Db, rp: RelyingParty, user: UserRow, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await db.query<{ id: string; transports: string[] }>('SELECT id, transports FROM passkeys WHERE user_id = $1', [user.id]);
   if (existing.length >= MAX_PASSKEYS) throw new HttpError(400, PASSKEY_MESSAGES.tooMany);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
-    rpID: rp.idFor(requestOrigin),
+    rpID: rp.id,
     userName: user.email,
     userDisplayName: `${user.first_name} ${user.last_name}`.trim(),
     // The user handle: the user's id, which the portal never shows elsewhere and which changes with no email change.
@@ -151,7 +142,7 @@ export async function finishRegistration(
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
-      expectedRPID: rp.ids,
+      expectedRPID: rp.id,
       requireUserVerification: true,
       supportedAlgorithmIDs: ALGORITHMS,
     });
@@ -198,8 +189,8 @@ export async function deletePasskey(db: Queryable, userId: string, id: string): 
 }
 
 /** Starts a passkey sign-in for the provider's interaction `uid`: the request options (any discoverable passkey of the site). */
-export async function startSignIn(db: Db, rp: RelyingParty, uid: string, requestOrigin: string | undefined, now = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const options = await generateAuthenticationOptions({ rpID: rp.idFor(requestOrigin), userVerification: 'required', timeout: CHALLENGE_TTL_SECONDS * 1000 });
+export async function startSignIn(db: Db, rp: RelyingParty, uid: string, now = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CHALLENGE_TTL_SECONDS * 1000 });
   await db.transaction(async (tx) => {
     await sweep(tx, now);
     await tx.query("DELETE FROM passkey_challenges WHERE interaction_uid = $1 AND purpose = 'signin'", [uid]);
@@ -236,7 +227,7 @@ export async function verifySignIn(
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
-      expectedRPID: rp.ids,
+      expectedRPID: rp.id,
       credential: { id: row.id, publicKey: isoBase64URL.toBuffer(row.public_key), counter: Number(row.counter), transports: row.transports },
       requireUserVerification: true,
     });

@@ -3,7 +3,8 @@ export default {
   /** The sign-in page. */
   signIn: {
     or: 'or',
-    button: 'Sign in with a passkey',
+    // Not 'Sign in with a passkey': the password form's 'Sign in' must stay the only button named so (docs/decisions/022).
+    button: 'Use a passkey',
     working: 'Waiting for your passkey…',
     cancelled: 'The passkey sign-in was cancelled or timed out. Please try again.',
     unsupported: 'This browser cannot use passkeys. Sign in with your email and password.',
@@ -26,6 +27,7 @@ export default {
   newNameHint: 'For example, “Work laptop” or “Phone”. At most 60 characters.',
   added: 'Passkey added.',
   addCancelled: 'Adding the passkey was cancelled or timed out.',
+  wrongHost: 'Passkeys cannot be added at this address. Open Manage my account at the portal’s main address to add one.',
   rename: 'Rename',
   renameLabel: 'New name for {name}',
   save: 'Save name',

@@ -5,7 +5,7 @@ import type en from '../en/passkeys.ts';
 export default {
   signIn: {
     or: 'o',
-    button: 'Iniciar sesión con una clave de acceso',
+    button: 'Usar una clave de acceso',
     working: 'Esperando su clave de acceso…',
     cancelled: 'El inicio de sesión con clave de acceso se canceló o caducó. Inténtelo de nuevo.',
     unsupported: 'Este navegador no puede usar claves de acceso. Inicie sesión con su correo electrónico y contraseña.',
@@ -27,6 +27,7 @@ export default {
   newNameHint: 'Por ejemplo, “Portátil del trabajo” o “Teléfono”. Como máximo 60 caracteres.',
   added: 'Clave de acceso agregada.',
   addCancelled: 'Se canceló o caducó la creación de la clave de acceso.',
+  wrongHost: 'No se pueden agregar claves de acceso en esta dirección. Abra Administrar mi cuenta en la dirección principal del portal para agregar una.',
   rename: 'Cambiar nombre',
   renameLabel: 'Nuevo nombre para {name}',
   save: 'Guardar nombre',
