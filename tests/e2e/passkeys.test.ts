@@ -30,7 +30,7 @@ const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 test('a passkey added in manage-account signs in after sign-out; it is renamed and removed, all by keyboard', async ({ page, apiAs, cleanup }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   cleanup(() => removeAll(apiAs));
   const authenticator = await virtualAuthenticator(page);
   await signIn(page, ACCOUNTS.carrierEdit);

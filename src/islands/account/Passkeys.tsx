@@ -57,7 +57,13 @@ function PasskeyList({ items, t, onChange }: { items: Passkey[]; t: Words; onCha
   const [renaming, setRenaming] = useState<string | null>(null);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(t.lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+  // Where focus goes once the list has rendered after a change (the row's button, or the name field).
+  const [focusTarget, focusLater] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTarget) return;
+    document.getElementById(focusTarget)?.focus();
+    focusLater(null);
+  }, [focusTarget, items, renaming, removing]);
 
   const remove = async (p: Passkey) => {
     setRemoving(null);
