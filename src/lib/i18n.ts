@@ -54,6 +54,7 @@ export interface Namespaces {
   agency: typeof import('./i18n/en/agency.ts').default;
   accounts: typeof import('./i18n/en/accounts.ts').default;
   emails: typeof import('./i18n/en/emails.ts').default;
+  passkeys: typeof import('./i18n/en/passkeys.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

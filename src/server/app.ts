@@ -26,6 +26,8 @@ import { liveRoutes } from './routes/live.ts';
 import { agencySearchRoutes } from './routes/agency-search.ts';
 import { oktaRoutes } from './routes/okta.ts';
 import { interactionTicketRoutes } from './routes/interaction-ticket.ts';
+import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -71,6 +73,7 @@ export const dashboardService = (deps: RouteDeps) =>
     contentAdminRoutes(deps),
     agencySearchRoutes(deps),
     oktaRoutes(deps),
+    passkeyRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
@@ -112,6 +115,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route(CONTENT_BASE, contentService(opts));
   if (opts.oidc) app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
   if (opts.oidc) app.route('/', interactionTicketRoutes({ ...opts, oidc: opts.oidc }));
+  if (opts.oidc) app.route('/', interactionPasskeyRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
   app.get('/auth-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(opts.authConfig);

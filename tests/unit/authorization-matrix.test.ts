@@ -7,6 +7,7 @@ import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
 import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
+import { SoftAuthenticator } from './helpers/soft-authenticator.ts';
 
 /** The five kinds of caller. */
 const PERSONAS = ['anonymous', 'agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const;
@@ -122,6 +123,13 @@ const MATRIX: Record<string, Row> = {
   AddUserResetPwdLink:         { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   GetUserResetPwdLink:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   GetUserDetailsByEmail:       { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  // Passkeys (issue 14): every signed-in user manages their own. Finish comes before Start: it answers the
+  // challenge preparePasskeys() asked for, which a new Start would replace.
+  GetPasskeys:                 { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  FinishPasskeyRegistration:   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  StartPasskeyRegistration:    { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  RenamePasskey:               { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  DeletePasskey:               { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
 };
 
 /**
@@ -146,6 +154,9 @@ const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
   'GET /auth-config.json': { anonymousStatus: 200, why: 'public sign-in settings (no secrets)' },
   // Accounts (issue 14): a sign-in ticket finishes the interaction like a password.
   'POST /oidc/interaction/:uid/ticket': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  // Passkeys (issue 14): the passkey sign-in step, like the password's.
+  'POST /oidc/interaction/:uid/passkey/options': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'POST /oidc/interaction/:uid/passkey': { anonymousStatus: 400, why: 'unknown or expired interaction' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
@@ -275,6 +286,27 @@ async function matrixAccounts() {
   for (const p of ['agent', 'agencyAdmin'] as const) for (const n of MATRIX_AGENCIES.slice(0, 2)) await link(subs[p]!, n);
   await link(matrixUser.id, MATRIX_AGENCIES[0], true);
   for (const n of [MATRIX_AGENCIES[2], '10045821', '20077314']) await link(matrixUser.id, n);
+}
+
+/**
+ * Passkeys (issue 14), made in beforeAll: per persona a registration answer to its own challenge (answered by the
+ * FinishPasskeyRegistration cell), a passkey the Rename and Delete cells act on, and a passkey of the agent and of
+ * the agency admin that the object-level rows try to reach as someone else.
+ */
+const passkeys = {
+  finish: {} as Partial<Record<Persona, Record<string, unknown>>>,
+  own: (p: Persona) => `matrix-own-${p}-passkey`,
+  victim: (p: 'agent' | 'agencyAdmin') => `matrix-victim-${p}-passkey`,
+};
+async function preparePasskeys() {
+  const auth = new SoftAuthenticator();
+  for (const p of PERSONAS) {
+    if (p === 'anonymous') continue;
+    const start = await callApi(portal, callPath(CALLS.StartPasskeyRegistration), { token: tokens[p], body: { AppName: 'AgentPortal' } });
+    passkeys.finish[p] = auth.create(start.json!.result as never, { origin: portal.url }) as unknown as Record<string, unknown>;
+    const ids = [passkeys.own(p), ...(p === 'agent' || p === 'agencyAdmin' ? [passkeys.victim(p)] : [])];
+    for (const id of ids) await portal.db.query("INSERT INTO passkeys (id, user_id, public_key, name) VALUES ($1, $2, 'pQECAyYgASFYIA', $1)", [id, subs[p]!]);
+  }
 }
 
 /** A valid request for a route as a persona: what the browser would send. Fails for a route it does not know. */
@@ -444,6 +476,16 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, RequestId: onboarding.approve[persona === 'internalAdmin' ? 'internalAdmin' : 'agencyAdmin'] };
     case 'DenyOnboardingRequest':
       return { ...base, RequestId: onboarding.deny[persona === 'internalAdmin' ? 'internalAdmin' : 'agencyAdmin'], Reason: `matrix ${persona}` };
+    // Passkeys (issue 14).
+    case 'GetPasskeys':
+    case 'StartPasskeyRegistration':
+      return base;
+    case 'FinishPasskeyRegistration':
+      return { ...base, Name: `Matrix ${persona}`, Response: passkeys.finish[persona] ?? passkeys.finish.agent ?? { id: 'Q'.repeat(43), rawId: 'Q'.repeat(43), type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'oA' } } };
+    case 'RenamePasskey':
+      return { ...base, Id: passkeys.own(persona), Name: `Renamed by ${persona}` };
+    case 'DeletePasskey':
+      return { ...base, Id: passkeys.own(persona) };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -469,6 +511,7 @@ beforeAll(async () => {
   await matrixAccounts();
   await prepareOnboarding();
   await prepareAccounts();
+  await preparePasskeys();
 });
 afterAll(async () => {
   await portal?.close();
@@ -664,6 +707,13 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agencyAdmin', call: 'AddUserResetPwdLink', input: () => ({ UserId: accounts.outsider.id }), expected: 403, why: 'a reset link for a user of another agency' },
   { who: 'agencyAdmin', call: 'CreateActiveUser', input: () => ({ FirstName: 'Matrix', LastName: 'Added', Email: 'matrix-cross@example.test', AgencyNumber: '10045821' }), expected: 403, why: 'a user created in an agency not theirs' },
   { who: 'agencyAdmin', call: 'GetUserDetailsByEmail', input: () => ({ Email: accounts.outsider.email }), expected: 404, why: 'a user of another agency (answered as unknown)' },
+  // Passkeys (issue 14): a user's passkeys are theirs alone, whatever the caller's role (answered as unknown).
+  { who: 'agent', call: 'GetPasskeys', input: () => ({ UserId: subs.agencyAdmin }), expected: 400, why: "another user's passkeys cannot even be asked for" },
+  { who: 'agent', call: 'RenamePasskey', input: () => ({ Id: passkeys.victim('agencyAdmin'), Name: 'Hijacked' }), expected: 404, why: "another user's passkey renamed" },
+  { who: 'agent', call: 'DeletePasskey', input: () => ({ Id: passkeys.victim('agencyAdmin') }), expected: 404, why: "another user's passkey removed" },
+  { who: 'agencyAdmin', call: 'DeletePasskey', input: () => ({ Id: passkeys.victim('agent') }), expected: 404, why: "a passkey of a user of the admin's agency removed" },
+  { who: 'internalAdmin', call: 'RenamePasskey', input: () => ({ Id: passkeys.victim('agent'), Name: 'Hijacked' }), expected: 404, why: "another user's passkey renamed (not even an internal admin)" },
+  { who: 'ceAdmin', call: 'DeletePasskey', input: () => ({ Id: passkeys.victim('agencyAdmin') }), expected: 404, why: "another user's passkey removed" },
 ];
 
 describe('object-level checks', () => {
@@ -675,6 +725,7 @@ describe('object-level checks', () => {
       const referralsBefore = await portal.db.query('SELECT count(*)::int AS n FROM referrals');
       const ordersBefore = await portal.db.query('SELECT work_order_id, status, updated_at FROM work_orders ORDER BY 1');
       const requestsBefore = await portal.db.query('SELECT id, status, decided_by FROM onboarding_requests ORDER BY 1');
+      const passkeysBefore = await portal.db.query('SELECT id, user_id, name, counter, last_used_at FROM passkeys ORDER BY 1');
       const contract = CALLS[c.call];
       const input = { AppName: 'AgentPortal', ...c.input() };
       const res =
@@ -689,6 +740,7 @@ describe('object-level checks', () => {
       expect(await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id')).toEqual(prefsBefore);
       expect(await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3')).toEqual(carriersBefore);
       expect(await portal.db.query('SELECT id, status, decided_by FROM onboarding_requests ORDER BY 1')).toEqual(requestsBefore);
+      expect(await portal.db.query('SELECT id, user_id, name, counter, last_used_at FROM passkeys ORDER BY 1')).toEqual(passkeysBefore);
     });
   }
 });

@@ -74,6 +74,11 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid link',
   'Invalid referral',
   'Password is required',
+  // Passkeys (issue 14).
+  'Invalid passkey id',
+  'Invalid passkey response',
+  'The passkey name must be at most 60 characters.',
+  'Please enter a name',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
   'Must be a path on this site, starting with a single /',
@@ -154,6 +159,15 @@ const WORK_ORDER_LISTS: Record<string, unknown>[] = [
   { AppName: 'AgentPortal', From: '2024-09-08', TimeZone: 'America/Santiago' },
   { AppName: 'AgentPortal', Status: 'Received', SortBy: 'Status', SortDirection: 'desc', PageSize: 100, Page: 1 },
 ];
+/** A registration answer shaped like a browser's (@simplewebauthn/browser's RegistrationResponseJSON). */
+const PASSKEY_REGISTRATION = {
+  id: 'Q'.repeat(43),
+  rawId: 'Q'.repeat(43),
+  type: 'public-key',
+  authenticatorAttachment: 'platform',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0', attestationObject: 'o2NmbXRkbm9uZQ', transports: ['internal', 'hybrid'] },
+};
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
   ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
@@ -223,6 +237,13 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   AddUserResetPwdLink: () => [{ AppName: 'AgentPortal', UserId: userId }],
   GetUserDetailsByEmail: () =>
     ['agent@demo.test', 'multi@demo.test', 'no.such.user@example.test'].map((Email) => ({ AppName: 'AgentPortal', Email })),
+  // Passkeys (issue 14): answers shaped like a browser's (their signatures fit no challenge: refused, never a 5xx).
+  FinishPasskeyRegistration: () => [
+    { AppName: 'AgentPortal', Response: PASSKEY_REGISTRATION },
+    { AppName: 'AgentPortal', Name: 'Work laptop', Response: { ...PASSKEY_REGISTRATION, authenticatorAttachment: 'cross-platform' } },
+  ],
+  RenamePasskey: () => [{ AppName: 'AgentPortal', Id: 'Q'.repeat(43), Name: 'Phone' }],
+  DeletePasskey: () => [{ AppName: 'AgentPortal', Id: 'Q'.repeat(43) }],
 };
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { interactionPath, LOGIN_MESSAGES, LoginRequestSchema, SIGNIN_TICKET_KEY, ticketPath } from '../../lib/api/login.ts';
 import { NotifyUserLoggedIn } from '../../lib/api/user.ts';
 import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
@@ -6,6 +6,9 @@ import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import type { Key, Params, ServerMessage, Translator } from '../../lib/i18n.ts';
+
+/** The passkey sign-in (issue 14): a chunk of its own, loaded once the form shows. */
+const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx'));
 
 type Words = Translator<'login' | 'messages' | 'common'>;
 /** Something the page says, kept as a key (or a server reply) so that it shows in the reader's language. */
@@ -257,6 +260,9 @@ export default function LoginForm() {
           {submitting ? t('login.signingIn') : t('login.submit')}
         </button>
       </form>
+      <Suspense fallback={null}>
+        <PasskeySignIn uid={phase.uid} />
+      </Suspense>
       <p className="login-links">
         <a href="/dashboard/forgotpassword">{t('login.forgot')}</a>
         <a href={`/dashboard/create-account${referralQuery()}`}>{t('login.createAccount')}</a>

@@ -8,6 +8,7 @@ import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
 import * as Okta from './okta.ts';
+import * as Passkeys from './passkeys.ts';
 import * as Platform from './platform.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
@@ -100,6 +101,12 @@ export const CALLS = {
   AddUserResetPwdLink: Okta.AddUserResetPwdLink,
   GetUserResetPwdLink: Okta.GetUserResetPwdLink,
   GetUserDetailsByEmail: Okta.GetUserDetailsByEmail,
+  // Passkeys (issue 14).
+  GetPasskeys: Passkeys.GetPasskeys,
+  StartPasskeyRegistration: Passkeys.StartPasskeyRegistration,
+  FinishPasskeyRegistration: Passkeys.FinishPasskeyRegistration,
+  RenamePasskey: Passkeys.RenamePasskey,
+  DeletePasskey: Passkeys.DeletePasskey,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Okta, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

@@ -28,11 +28,41 @@ import agencyEn from './en/agency.ts';
 import agencyEs from './es/agency.ts';
 import emailsEn from './en/emails.ts';
 import emailsEs from './es/emails.ts';
+import passkeysEn from './en/passkeys.ts';
+import passkeysEs from './es/passkeys.ts';
 
-/** Each language's dictionary: namespace → words. */
+/** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn, emails: emailsEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs, emails: emailsEs },
+  en: {
+    common: commonEn,
+    messages: messagesEn,
+    editor: editorEn,
+    claim: claimEn,
+    dashboard: dashboardEn,
+    workOrders: workOrdersEn,
+    login: loginEn,
+    account: accountEn,
+    pages: pagesEn,
+    agency: agencyEn,
+    accounts: accountsEn,
+    emails: emailsEn,
+    passkeys: passkeysEn,
+  },
+  es: {
+    common: commonEs,
+    messages: messagesEs,
+    editor: editorEs,
+    claim: claimEs,
+    dashboard: dashboardEs,
+    workOrders: workOrdersEs,
+    login: loginEs,
+    account: accountEs,
+    pages: pagesEs,
+    agency: agencyEs,
+    accounts: accountsEs,
+    emails: emailsEs,
+    passkeys: passkeysEs,
+  },
 };
 
 /** A translator of every namespace in one language. */

@@ -22,6 +22,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   agency: { en: () => import('./en/agency.ts'), es: () => import('./es/agency.ts') },
   accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
   emails: { en: () => import('./en/emails.ts'), es: () => import('./es/emails.ts') },
+  passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
 };
 
 

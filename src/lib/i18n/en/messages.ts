@@ -166,6 +166,16 @@ export default {
   pwNames: 'The password must not contain your name.',
   pwCommon: 'This password is too common. Please choose another one.',
   /** Field names inside 'The {field} field is required' (the English names are the keys). */
+  // Passkeys (issue 14).
+  passkeyNotFound: 'Passkey not found.',
+  passkeyFailed: 'This passkey could not be used to sign in. Try again, or sign in with your password.',
+  passkeyRegistrationFailed: 'The passkey could not be added. Please try again.',
+  passkeyExpired: 'The passkey request expired. Please try again.',
+  passkeyTooMany: 'You can have at most 10 passkeys. Remove one before adding another.',
+  passkeyInvalidResponse: 'Invalid passkey response',
+  passkeyNameTooLong: 'The passkey name must be at most 60 characters.',
+  passkeyNameRequired: 'Please enter a name',
+  passkeyInvalidId: 'Invalid passkey id',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -161,6 +161,16 @@ export default {
   pwEmail: 'La contraseña no debe contener su correo electrónico.',
   pwNames: 'La contraseña no debe contener su nombre.',
   pwCommon: 'Esta contraseña es demasiado común. Elija otra.',
+  // Passkeys (issue 14).
+  passkeyNotFound: 'No se encontró la clave de acceso.',
+  passkeyFailed: 'No se pudo iniciar sesión con esta clave de acceso. Inténtelo de nuevo o inicie sesión con su contraseña.',
+  passkeyRegistrationFailed: 'No se pudo agregar la clave de acceso. Inténtelo de nuevo.',
+  passkeyExpired: 'La solicitud de la clave de acceso caducó. Inténtelo de nuevo.',
+  passkeyTooMany: 'Puede tener como máximo 10 claves de acceso. Elimine una antes de agregar otra.',
+  passkeyInvalidResponse: 'Respuesta de clave de acceso no válida',
+  passkeyNameTooLong: 'El nombre de la clave de acceso debe tener como máximo 60 caracteres.',
+  passkeyNameRequired: 'Ingrese un nombre',
+  passkeyInvalidId: 'Identificador de clave de acceso no válido',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
