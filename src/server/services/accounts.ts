@@ -8,8 +8,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { checkPassword, PASSWORD_MESSAGES, PASSWORD_POLICY, type PasswordOwner } from '../../lib/accounts.ts';
+import { EMAIL_TAKEN } from '../../lib/api/manage-account.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 
@@ -94,7 +95,7 @@ export async function consumeLink(db: Queryable, token: string, purposes: LinkPu
 }
 
 /** Marks the user's other unused links of these purposes used (a new link replaces the old ones). */
-async function retireLinks(db: Queryable, userId: string, purposes: LinkPurpose[], now = new Date()): Promise<void> {
+async function retireLinks(db: Queryable, userId: string, purposes: (LinkPurpose | 'email-change')[], now = new Date()): Promise<void> {
   await db.query(`UPDATE one_time_links SET used_at = $3 WHERE user_id = $1 AND purpose = ANY(string_to_array($2, ',')) AND used_at IS NULL`, [userId, purposes.join(','), now.toISOString()]);
 }
 
@@ -319,4 +320,155 @@ export async function profileOf(db: Queryable, user: UserRow) {
     DashboardUserRole: u.dashboard_user_role,
     Agencies: await agenciesOf(db, u.id),
   };
+}
+
+// ---------------------------------------------------------------------------------------------- manage-account profile
+// Issue 14, manage my account: the profile, the password change and the email change with re-verification.
+
+/** How long an email-change link lives, seconds (24 h, like a verification link). */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
+
+/** The address an unused, unexpired email-change link of the user waits to confirm (the newest), or null. */
+export async function pendingEmailOf(db: Queryable, userId: string, now = new Date()): Promise<string | null> {
+  const [row] = await db.query<{ new_email: string }>(
+    `SELECT new_email FROM one_time_links WHERE user_id = $1 AND purpose = 'email-change' AND used_at IS NULL AND expires_at > $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId, now.toISOString()],
+  );
+  return row?.new_email ?? null;
+}
+
+/** The profile of GetUserProfile (and of SaveUserAgentInfo's answer). */
+export async function userProfileOf(db: Queryable, user: UserRow) {
+  const u = user as UserRow & { phone_number: string | null; second_phone_number: string | null; title: string | null; npn_id: string | null };
+  return {
+    UserId: u.id,
+    FirstName: u.first_name,
+    LastName: u.last_name,
+    Email: u.email,
+    Login: u.email,
+    PrimaryPhone: u.phone_number ?? null,
+    SecondaryPhone: u.second_phone_number ?? null,
+    Title: u.title ?? null,
+    NpnId: u.npn_id ?? null,
+    AgentNumber: u.agent_number,
+    Status: u.status,
+    DashboardUserRole: u.dashboard_user_role,
+    PendingEmail: await pendingEmailOf(db, u.id),
+  };
+}
+
+/** True when `password` is the user's current password (hashed on the password pool). */
+export const isCurrentPassword = (user: UserRow, password: string) => verifyPassword(password, user.password_hash);
+
+/**
+ * Changes a user's password (the current one already checked by the caller): the policy, a new scrypt hash, every
+ * open verify/reset link spent, every sign-in revoked (`revoke`), and a single-use sign-in ticket for the browser
+ * that asked, so it signs back in without the password.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  password: string,
+  base: LinkBase,
+  ttls: LinkTtls,
+  revoke: (db: Queryable, userId: string) => Promise<unknown>,
+  now = new Date(),
+): Promise<{ ticket: string }> {
+  const problems = passwordProblems(password, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  if (problems.length) throw new HttpError(400, problems[0]!);
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [user.id, hash, now.toISOString()]);
+    await retireLinks(tx, user.id, ['verify', 'reset'], now);
+    await revoke(tx, user.id);
+    const { token } = await issueLink(tx, user.id, 'signin', ttls, now);
+    await enqueueEmail(tx, user.id, user.email, 'PasswordChanged', 'Your Agent Portal password was changed', [
+      `Hello ${user.first_name},`,
+      '',
+      'The password of your Agent Portal account was changed, and every other sign-in of your account was ended.',
+      'If you did not do this, reset your password now from the sign-in page and call the Agency Care Desk:',
+      `${base.origin}/dashboard/forgotpassword`,
+    ]);
+    return { ticket: token };
+  });
+}
+
+/** A masked address for notices ('a•••@demo.test'), so a notice to the old address does not hand out the new one. */
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+};
+
+/**
+ * Asks to change a user's email: a single-use link (24 h, only its hash stored, the new address kept beside it)
+ * goes to the new address, and a notice to the current one. An address another account has gets no link but a
+ * note that it cannot be used; the caller answers the same either way. A new request spends the earlier ones.
+ */
+export async function requestEmailChange(db: Db, user: UserRow, newEmail: string, base: LinkBase, ttlSeconds = EMAIL_CHANGE_TTL_SECONDS, now = new Date()): Promise<void> {
+  const address = newEmail.trim();
+  await db.transaction(async (tx) => {
+    await retireLinks(tx, user.id, ['email-change'], now);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+    await tx.query(
+      `INSERT INTO one_time_links (token_hash, purpose, user_id, expires_at, created_at, new_email) VALUES ($1, 'email-change', $2, $3, $4, $5)`,
+      [hashToken(token), user.id, expiresAt.toISOString(), now.toISOString(), address],
+    );
+    const taken = await findUserByEmail(tx, address);
+    if (taken && taken.id !== user.id) {
+      await enqueueEmail(tx, taken.id, address, 'EmailChangeRefused', 'Your email address was offered for another account', [
+        'Hello,',
+        '',
+        'Someone asked to use this email address for another Agent Portal account. It already has an account of its own, so it cannot be used, and nothing changed.',
+        'If you did not expect this, you can ignore this email.',
+      ]);
+    } else {
+      await enqueueEmail(tx, user.id, address, 'EmailChange', 'Confirm your new email for the Agent Portal', [
+        `Hello ${user.first_name},`,
+        '',
+        'You asked to use this address for your Agent Portal account. Follow this link to confirm it:',
+        `${base.origin}/dashboard/confirm-email#token=${token}`,
+        '',
+        `The link works once and expires in ${Math.max(1, Math.round(ttlSeconds / 3600))} hours. Until you follow it, your account keeps its current email.`,
+        'If you did not ask for this, you can ignore this email.',
+      ]);
+    }
+    await enqueueEmail(tx, user.id, user.email, 'EmailChangeRequested', 'A change of your Agent Portal email was requested', [
+      `Hello ${user.first_name},`,
+      '',
+      `Someone signed in to your Agent Portal account asked to change its email to ${maskEmail(address)}. We sent a link to that address; your email changes only when it is followed.`,
+      'If this was not you, change your password now in Manage my account (or reset it from the sign-in page) and call the Agency Care Desk.',
+    ]);
+  });
+}
+
+/**
+ * Follows an email-change link: consumed atomically (single use, unexpired), the user's email becomes the new
+ * address unless another account took it meanwhile (409), and the old address gets a notice.
+ */
+export async function confirmEmailChange(db: Db, token: string, now = new Date()): Promise<{ userId: string; email: string }> {
+  const h = hashToken(token);
+  return db.transaction(async (tx) => {
+    const [link] = await tx.query<{ user_id: string; new_email: string; token_hash: string }>(
+      `UPDATE one_time_links SET used_at = $2
+        WHERE token_hash = $1 AND purpose = 'email-change' AND used_at IS NULL AND expires_at > $2
+        RETURNING user_id, new_email, token_hash`,
+      [h, now.toISOString()],
+    );
+    if (!link || !sameHash(link.token_hash, h)) throw new HttpError(400, LINK_EXPIRED);
+    const user = await findUserById(tx, link.user_id);
+    if (!user || user.status === 'DEPROVISIONED') throw new HttpError(400, LINK_EXPIRED);
+    const other = await findUserByEmail(tx, link.new_email);
+    if (other && other.id !== user.id) throw new HttpError(409, EMAIL_TAKEN);
+    await tx.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, link.new_email]);
+    await retireLinks(tx, user.id, ['email-change'], now);
+    await enqueueEmail(tx, user.id, user.email, 'EmailChanged', 'Your Agent Portal email was changed', [
+      `Hello ${user.first_name},`,
+      '',
+      `The email of your Agent Portal account is now ${maskEmail(link.new_email)}. Sign in with the new address from now on.`,
+      'If this was not you, call the Agency Care Desk.',
+    ]);
+    return { userId: user.id, email: link.new_email };
+  });
 }
