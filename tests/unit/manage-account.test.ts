@@ -6,7 +6,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { CARRIER_EDIT_WARNING, COBRANDED_CARRIER_BLOCK } from '../../src/lib/api/carrier.ts';
-import { EMAIL_TAKEN, LAST_AGENCY, SAME_EMAIL, SAME_PASSWORD, TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from '../../src/lib/api/manage-account.ts';
+import { INVALID_NPN, NPN_PATTERN } from '../../src/lib/accounts.ts';
+import { EMAIL_TAKEN, LAST_AGENCY, PROFILE_NPN, SAME_EMAIL, SAME_PASSWORD, TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from '../../src/lib/api/manage-account.ts';
 import { manageAccountRoutes } from '../../src/server/routes/manage-account.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { createVerifier } from '../../src/server/auth/tokens.ts';
@@ -276,6 +277,11 @@ describe('the profile (GetUserProfile, GetUserAgentInformation, SaveUserAgentInf
       'NpnId: Please enter a valid NPN ID (digits only).',
     ]);
     expect((await callApi(portal, 'User/GetUserProfile/', { token: u.token })).json!.result).toEqual(before);
+  });
+
+  it('the profile’s NPN rule is the accounts rule (written out to keep the page’s first visit small)', () => {
+    expect(PROFILE_NPN.message).toBe(INVALID_NPN);
+    expect(PROFILE_NPN.pattern.source).toBe(NPN_PATTERN.source);
   });
 
   it('SaveUserAgentInfo naming another user: an agency admin for their agency’s users only; an agent never', async () => {

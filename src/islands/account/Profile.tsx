@@ -5,8 +5,7 @@
  * A lazy chunk of the manage-account page.
  */
 import { useState, type SubmitEvent } from 'react';
-import { INVALID_NPN, NPN_PATTERN } from '../../lib/accounts.ts';
-import { GetUserProfile, SaveUserAgentInfo, type Profile as ProfileData } from '../../lib/api/manage-account.ts';
+import { GetUserProfile, PROFILE_NPN, SaveUserAgentInfo, type Profile as ProfileData } from '../../lib/api/manage-account.ts';
 import { rules } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
 import type { ServerMessage } from '../../lib/i18n.ts';
@@ -29,7 +28,7 @@ const CHECKS: Record<FieldName, (v: string) => string | null> = {
   PrimaryPhone: rules.phone,
   SecondaryPhone: rules.optionalPhone,
   Title: (v) => (v.trim().length > 60 ? 'Must be at most 60 characters' : null),
-  NpnId: (v) => (v.trim() === '' || NPN_PATTERN.test(v.trim()) ? null : INVALID_NPN),
+  NpnId: (v) => (v.trim() === '' || PROFILE_NPN.pattern.test(v.trim()) ? null : PROFILE_NPN.message),
 };
 const PHONES: FieldName[] = ['PrimaryPhone', 'SecondaryPhone'];
 
@@ -60,6 +59,8 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Record<FieldName, ServerMessage>>>({});
   const [refusals, setRefusals] = useState(0);
+  /** The fields the last refused save listed (the summary shows those still wrong; a field left on the way shows only its own error). */
+  const [listed, setListed] = useState<FieldName[]>([]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -88,6 +89,7 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
       if (problem) found[name] = problem;
     }
     setErrors(found);
+    setListed(Object.keys(found) as FieldName[]);
     if (Object.keys(found).length) {
       setRefusals((n) => n + 1);
       return;
@@ -117,6 +119,7 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
       const fields = Object.fromEntries(FIELDS.filter((f) => r.fields[f]).map((f) => [f, r.fields[f]!])) as Partial<Record<FieldName, ServerMessage>>;
       if (r.status === 400 && Object.keys(fields).length) {
         setErrors(fields);
+        setListed(Object.keys(fields) as FieldName[]);
         setRefusals((n) => n + 1);
       } else setFailure(refusalText(t, r));
     } finally {
@@ -135,7 +138,7 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
   const HINTS: Partial<Record<FieldName, string>> = { PrimaryPhone: t('account.me.phoneHint'), SecondaryPhone: t('account.me.phoneHint'), NpnId: t('account.me.npnHint') };
   const AUTOCOMPLETE: Record<FieldName, string> = { FirstName: 'given-name', LastName: 'family-name', PrimaryPhone: 'tel', SecondaryPhone: 'tel', Title: 'organization-title', NpnId: 'off' };
   const idOf = (name: FieldName) => `me-${name}`;
-  const shown = FIELDS.filter((f) => errors[f]);
+  const shown = FIELDS.filter((f) => errors[f] && listed.includes(f));
 
   return (
     <form className="account-form" noValidate onSubmit={(e) => void submit(e)} data-testid="profile-form">

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
-import { INVALID_NPN } from '../../lib/accounts.ts';
+import { PROFILE_NPN } from '../../lib/api/manage-account.ts';
 import { messageOf } from '../../lib/claim/validation.ts';
 import type { ServerMessage, Translator } from '../../lib/i18n.ts';
 
@@ -13,7 +13,7 @@ import type { ServerMessage, Translator } from '../../lib/i18n.ts';
 export type Words = Translator<'account' | 'messages' | 'common'>;
 
 /** The codes of the browser's own account messages that the claim rules do not know. */
-const OWN_CODES: Record<string, string> = { [INVALID_NPN]: 'invalidNpn', 'Password is required': 'passwordRequired' };
+const OWN_CODES: Record<string, string> = { [PROFILE_NPN.message]: 'invalidNpn', 'Password is required': 'passwordRequired' };
 
 /** A browser check's English message with its code (for `t.message`). */
 export function asMessage(message: string): ServerMessage {

@@ -13,7 +13,6 @@
  *   user-details screen); internal admins any.
  */
 import { z } from 'zod/mini';
-import { INVALID_NPN, NPN_PATTERN } from '../accounts.ts';
 import { rules } from '../claim/validation.ts';
 import { AgencyNumberSchema, body, defineCall, field, maybe, query, SIGNED_IN } from './contract.ts';
 import { UserAgencySchema } from './user.ts';
@@ -179,6 +178,13 @@ export const GetUserAgentInformation = defineCall({
   mutates: false,
 });
 
+/**
+ * The NPN rule of src/lib/accounts.ts (NPN_PATTERN, INVALID_NPN), written out: importing that module here would put
+ * the password policy into the manage-account page's first visit (this file ships with it). tests/unit/manage-account
+ * checks that both answer the same.
+ */
+export const PROFILE_NPN = { pattern: /^\d{1,10}$/, message: 'Please enter a valid NPN ID (digits only).' } as const;
+
 /** The profile form's fields, with spec section 5's messages (phones 3-3-4, letters-only names). */
 export const AgentInfoShape = {
   FirstName: field(rules.name('first name'), 50),
@@ -186,7 +192,7 @@ export const AgentInfoShape = {
   PrimaryPhone: field(rules.phone, 20),
   SecondaryPhone: maybe(field(rules.optionalPhone, 20)),
   Title: maybe(z.string().check(z.trim(), z.maxLength(60, 'Must be at most 60 characters'))),
-  NpnId: maybe(z.string().check(z.trim(), z.refine((v) => v === '' || NPN_PATTERN.test(v), INVALID_NPN))),
+  NpnId: maybe(z.string().check(z.trim(), z.refine((v) => v === '' || PROFILE_NPN.pattern.test(v), PROFILE_NPN.message))),
 };
 
 /** Saves a user's profile (the caller's when UserId is absent; an agency admin's users; internal admins anyone's). Answers with the profile. */
