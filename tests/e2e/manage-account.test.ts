@@ -166,7 +166,8 @@ async function registerUser(request: APIRequestContext, baseURL: string, tag: st
 /** Signs a registered user in on the sign-in page and opens manage-account. */
 async function openAccountAs(page: Page, user: { email: string; password: string }) {
   await signIn(page, user.email, { password: user.password, referral: '/dashboard/manage-account' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Manage my account' })).toBeVisible();
+  // A sign-in round trip on a busy machine can take a while.
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage my account' })).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('manage-account profile', () => {
@@ -330,6 +331,9 @@ test.describe('manage-account profile', () => {
     if (!(await email.getByRole('checkbox', { name: 'The survey is complete' }).isChecked())) await email.getByRole('checkbox', { name: 'The survey is complete' }).check();
     await phone.fill('');
     await address.fill('');
+    // Leaving the field shows its message first (so the button does not move under the pointer).
+    await address.blur();
+    await expect(page.getByText('Please enter an email address', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Save contact preferences' }).click();
     await expect(page.getByText('Please enter a phone number', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter an email address', { exact: true })).toBeVisible();
