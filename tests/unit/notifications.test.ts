@@ -204,6 +204,19 @@ describe('enqueueStatusNotifications: the outbox rows a change owes', () => {
     ]);
   });
 
+  it('email alerts go to the address the contact preferences name (the account email until another is saved)', async () => {
+    await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'alerts@harborpoint.example' });
+    const o = await fileClaim({ ServiceCompleteEmail: true });
+    expect(await enqueue(changeOf(o, 'Completed'))).toBe(1);
+    // Back to the account's own email (stored as "the account's").
+    await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'agent@demo.test' });
+    expect(await enqueue(changeOf(o, 'Completed'))).toBe(1);
+    expect((await rowsOf(o.workOrderId)).map((r) => [r.channel, r.recipient])).toEqual([
+      ['email', 'alerts@harborpoint.example'],
+      ['email', 'agent@demo.test'],
+    ]);
+  });
+
   it("the referral's choices win; a referral that recorded none follows the agent's preferences", async () => {
     await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceScheduledEmail: true, ServiceScheduledText: true, AgentPhoneNo: '813-555-0100' });
     const chose = await fileClaim({ ServiceScheduledEmail: false });
