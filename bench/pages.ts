@@ -23,6 +23,8 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'create new password', path: '/dashboard/create-new-password', group: 'sign-in', lighthouse: false },
   { kind: 'forgot password', path: '/dashboard/forgotpassword', group: 'sign-in' },
   { kind: 'link expired', path: '/dashboard/linkexpired', group: 'sign-in' },
+  // manage-account profile (issue 14): the page an email-change link opens.
+  { kind: 'confirm email', path: '/dashboard/confirm-email', group: 'sign-in', lighthouse: false },
   { kind: 'agent dashboard', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test' },
   // Work orders (issue 6): the dashboard's open list (same first-visit JS; the list code loads on demand).
   { kind: 'agent dashboard: open work orders', path: '/dashboard/', group: 'dashboard', signedInAs: 'agent@demo.test', lighthousePath: '/dashboard/?view=open' },

@@ -300,9 +300,9 @@ test('manage-account saves the contact preferences with the spec’s phone messa
   await expect(save).toBeVisible();
   await text.getByRole('checkbox', { name: 'Service is complete' }).check();
   await email.getByRole('checkbox', { name: 'The survey is complete' }).check();
-  // A text alert needs the phone: the spec's message, focus on the field.
+  // A text alert needs the phone: the spec's message (section 5, contact update), focus on the field.
   await save.click();
-  await expect(page.getByText('The phone number field is required')).toBeVisible();
+  await expect(page.getByText('Please enter a phone number', { exact: true })).toBeVisible();
   await expect(phone).toBeFocused();
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await phone.fill('81355501');

@@ -120,6 +120,7 @@ describe('every route in CALLS is covered here', () => {
         'GetUserDetailsByEmail',
         // Manage my account (issue 14): tests/unit/manage-account.test.ts.
         'GetUserAgencyCarriersByAgentNumber', 'UpdateUserAgentCarriers', 'RemoveXYZAccountsByUserId', 'RemoveUserFromAgency',
+        'GetUserProfile', 'GetUserAgentInformation', 'SaveUserAgentInfo', 'ChangeUserPassword', 'RequestEmailChange', 'ConfirmEmailChange',
         // Passkeys (issue 14): tests/unit/passkeys.test.ts.
         'GetPasskeys', 'StartPasskeyRegistration', 'FinishPasskeyRegistration', 'RenamePasskey', 'DeletePasskey',
       ].sort(),

@@ -130,6 +130,15 @@ const MATRIX: Record<string, Row> = {
   StartPasskeyRegistration:    { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   RenamePasskey:               { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   DeletePasskey:               { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // manage-account profile (issue 14): every signed-in user reads and edits their own profile, changes their own
+  // password and email (the email link is public: it may be opened anywhere); agent information is read on an
+  // agency (CE admins have none; an internal admin names a user). Object level below.
+  GetUserProfile:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetUserAgentInformation:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  SaveUserAgentInfo:           { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ChangeUserPassword:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  RequestEmailChange:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ConfirmEmailChange:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
 };
 
 /**
@@ -216,6 +225,12 @@ const accounts = {
   member: { id: 'unset', email: 'matrix-member@example.test' },
   outsider: { id: 'unset', email: 'matrix-outsider@example.test' },
   links: {} as Partial<Record<Persona, string>>,
+  /**
+   * manage-account profile: a password change ends every sign-in of its user, so ChangeUserPassword runs as a user
+   * of the persona's role made for it (token and password); ConfirmEmailChange spends one email-change link each.
+   */
+  passwordChangers: {} as Partial<Record<Persona, { token: string; password: string }>>,
+  emailLinks: {} as Partial<Record<Persona, string>>,
 };
 async function prepareAccounts() {
   const { createActiveUser, issueLink } = await import('../../src/server/services/accounts.ts');
@@ -225,6 +240,23 @@ async function prepareAccounts() {
   accounts.outsider.id = await make(accounts.outsider.email, '10045821');
   // One user per persona: setting a password spends every other open link of its user.
   for (const p of PERSONAS) accounts.links[p] = (await issueLink(portal.db, await make(`matrix-pw-${p}@example.test`, '20077314'), 'reset')).token;
+
+  // manage-account profile.
+  const { hashPassword } = await import('../../src/server/auth/passwords.ts');
+  const { requestEmailChange } = await import('../../src/server/services/accounts.ts');
+  const { findUserById } = await import('../../src/server/services/users.ts');
+  const ROLE: Record<Persona, string> = { anonymous: 'SFAD_Agent', agent: 'SFAD_Agent', agencyAdmin: 'SFAD_Admin', internalAdmin: 'SFAD_InternalAdmin', ceAdmin: 'SFAD_CEAdmin' };
+  for (const p of PERSONAS) {
+    const password = `Matrix-Windshield-${p}-7`;
+    const email = `matrix-change-${p.toLowerCase()}@example.test`;
+    const id = await make(email, '20077314');
+    await portal.db.query('UPDATE users SET password_hash = $2, dashboard_user_role = $3 WHERE id = $1', [id, await hashPassword(password), ROLE[p]]);
+    if (p !== 'anonymous') accounts.passwordChangers[p] = { token: (await signInForTokens(portal, email, password)).access_token, password };
+    const next = `matrix-confirm-${p.toLowerCase()}@example.test`;
+    await requestEmailChange(portal.db, (await findUserById(portal.db, id))!, next, { origin: portal.url });
+    const [mail] = await portal.db.query<{ body_text: string }>('SELECT body_text FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [next]);
+    accounts.emailLinks[p] = /#token=([A-Za-z0-9_-]{43})/.exec(mail!.body_text)![1]!;
+  }
 }
 
 /** Finds, per persona, a seeded order it may see with details, a survey and a recalibration; files and fails one per persona to resubmit, and one for the console to advance. */
@@ -449,6 +481,20 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, Email: accounts.member.email };
     case 'AdvanceWorkOrder':
       return { ...base, WorkOrderId: orders.advance, Status: 'Policyholder contacted', Note: `matrix ${persona}` };
+    // manage-account profile.
+    case 'GetUserProfile':
+      return base;
+    case 'GetUserAgentInformation':
+      // The internal admin belongs to no agency: they name a user of one.
+      return persona === 'internalAdmin' ? { ...base, UserId: matrixUser.id, AgencyNumber: MATRIX_AGENCIES[0] } : { ...base, AgencyNumber: AGENCY[persona] };
+    case 'SaveUserAgentInfo':
+      return { ...base, FirstName: 'Matrix', LastName: 'Profile', PrimaryPhone: '(813) 555-0100', SecondaryPhone: '', Title: `Matrix ${persona}`, NpnId: '1234567' };
+    case 'ChangeUserPassword':
+      return { ...base, CurrentPassword: accounts.passwordChangers[persona]?.password ?? 'Demo!2345', NewPassword: `Changed-Windshield-${persona}-8` };
+    case 'RequestEmailChange':
+      return { ...base, NewEmail: `matrix-new-${persona.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`, CurrentPassword: 'Demo!2345' };
+    case 'ConfirmEmailChange':
+      return { ...base, Token: accounts.emailLinks[persona] ?? 'M'.repeat(43) };
     // Manage my account: the matrix's own agencies (matrixAccounts()), so that a 200 changes no seeded link.
     case 'GetUserAgencyCarriersByAgentNumber':
       return persona === 'agencyAdmin' ? { ...base, AgentNumber: 'A20077', AgencyNumber: '20077314' } : { ...base, AgentNumber: 'A10045', AgencyNumber: '10045821' };
@@ -494,7 +540,8 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
 async function send(name: string, persona: Persona) {
   const c: CallContract = CALLS[name as keyof typeof CALLS];
   const input = validRequest(name, persona);
-  const token = tokens[persona];
+  // A password change ends its user's sign-ins: it runs as a user of the persona's role made for it.
+  const token = name === 'ChangeUserPassword' && persona !== 'anonymous' ? accounts.passwordChangers[persona]!.token : tokens[persona];
   const opts = { ...(token ? { token } : {}), headers: { 'Idempotency-Key': `matrix-${name}-${persona}-${randomUUID()}` } };
   return c.method === 'GET' ? callApi(portal, getUrl(c, input), opts) : callApi(portal, callPath(c), { ...opts, body: input });
 }
@@ -714,6 +761,13 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agencyAdmin', call: 'DeletePasskey', input: () => ({ Id: passkeys.victim('agent') }), expected: 404, why: "a passkey of a user of the admin's agency removed" },
   { who: 'internalAdmin', call: 'RenamePasskey', input: () => ({ Id: passkeys.victim('agent'), Name: 'Hijacked' }), expected: 404, why: "another user's passkey renamed (not even an internal admin)" },
   { who: 'ceAdmin', call: 'DeletePasskey', input: () => ({ Id: passkeys.victim('agencyAdmin') }), expected: 404, why: "another user's passkey removed" },
+  // manage-account profile (issue 14): one's own profile; an agency admin also their agencies' users.
+  { who: 'agent', call: 'SaveUserAgentInfo', input: () => ({ ...validRequest('SaveUserAgentInfo', 'agent'), UserId: subs.agencyAdmin }), expected: 403, why: "another user's profile (same agency)" },
+  { who: 'agencyAdmin', call: 'SaveUserAgentInfo', input: () => ({ ...validRequest('SaveUserAgentInfo', 'agencyAdmin'), UserId: accounts.outsider.id }), expected: 403, why: 'the profile of a user of another agency' },
+  { who: 'ceAdmin', call: 'SaveUserAgentInfo', input: () => ({ ...validRequest('SaveUserAgentInfo', 'ceAdmin'), UserId: subs.agent }), expected: 403, why: "another user's profile" },
+  { who: 'agent', call: 'GetUserAgentInformation', input: () => ({ UserId: subs.agencyAdmin, AgencyNumber: '20077314' }), expected: 403, why: "another user's agent information (same agency)" },
+  { who: 'agent', call: 'GetUserAgentInformation', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: 'own agent information on an agency not theirs' },
+  { who: 'agencyAdmin', call: 'GetUserAgentInformation', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821' }), expected: 403, why: 'the agent information of a user on an agency not theirs' },
 ];
 
 describe('object-level checks', () => {

@@ -106,6 +106,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid ZIP. Please enter a new ZIP.',
   'Only letters allow',
   'Consent is required to receive text messages',
+  // Spec section 5's contact update (the contact preferences).
+  'Please enter a phone number',
+  'Please enter an email address',
   // Manage my account (issue 14).
   'Invalid insurance company',
   'Choose at most 60 carriers',
@@ -217,7 +220,7 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     ['(813) 555-0134', '813.555.0134', null].map((AgentPhoneNo, i) => ({
       AppName: 'AgentPortal', ...(i === 0 ? { UserId: userId } : {}), PolicyholderContactText: AgentPhoneNo !== null, PolicyholderContactEmail: true,
       ServiceScheduledText: false, ServiceScheduledEmail: i > 0, ServiceCompleteText: false, ServiceCompleteEmail: true, SurveyCompleteText: false,
-      SurveyCompleteEmail: false, AgentPhoneNo,
+      SurveyCompleteEmail: false, AgentPhoneNo, ...(i === 1 ? { AgentEmail: 'alerts@agency.example' } : {}),
     })),
   // Accounts (issue 14): registration's rules, link tokens (43 base64url characters), the demo users.
   CreateInactiveUser: () =>
@@ -244,6 +247,16 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   ],
   RenamePasskey: () => [{ AppName: 'AgentPortal', Id: 'Q'.repeat(43), Name: 'Phone' }],
   DeletePasskey: () => [{ AppName: 'AgentPortal', Id: 'Q'.repeat(43) }],
+  // manage-account profile (issue 14): the agent's own profile; wrong current passwords (refused, then limited), unknown links.
+  GetUserProfile: () => [{ AppName: 'AgentPortal' }],
+  GetUserAgentInformation: () => [{ AppName: 'AgentPortal', AgencyNumber: '10045821' }, { AppName: 'AgentPortal', AgencyNumber: '20077314', UserId: userId }],
+  SaveUserAgentInfo: () => [
+    { AppName: 'AgentPortal', FirstName: 'Alex', LastName: 'Agent', PrimaryPhone: '(813) 555-0142' },
+    { AppName: 'AgentPortal', UserId: userId, FirstName: 'Mary Ann', LastName: 'García-López', PrimaryPhone: '813.555.0142', SecondaryPhone: '813 555 0143', Title: 'Producer', NpnId: '1234567' },
+  ],
+  ChangeUserPassword: () => [{ AppName: 'AgentPortal', CurrentPassword: 'Not-The-Password-1', NewPassword: 'Glass-Harbor-2931' }],
+  RequestEmailChange: () => [{ AppName: 'AgentPortal', NewEmail: 'fuzz-new@example.test', CurrentPassword: 'Not-The-Password-1' }],
+  ConfirmEmailChange: () => [{ AppName: 'AgentPortal', Token: 'A'.repeat(43) }],
 };
 
 beforeAll(async () => {

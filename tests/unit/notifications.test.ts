@@ -112,35 +112,36 @@ describe('contact preferences (User/GetUserAgentContactPrefs, User/UpdateUserAge
   it('start with every alert off and no phone', async () => {
     const res = await call('GetUserAgentContactPrefs', {}, admin);
     expect(res.status).toBe(200);
-    expect(res.json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null });
+    // Email alerts go to the account's email until another address is saved (manage-account profile).
+    expect(res.json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'admin@demo.test' });
   });
 
-  it("a text alert needs the agent's phone: 'The phone number field is required'; a bad one: 'Please enter a valid phone number'", async () => {
+  it("a text alert needs the agent's phone: 'Please enter a phone number' (spec section 5, contact update); a bad one: 'Please enter a valid phone number'", async () => {
     const missing = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceScheduledText: true });
     expect(missing.status).toBe(400);
-    expect(errorsOf(missing)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired, code: 'phoneRequired' }]);
+    expect(errorsOf(missing)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.contactPhone, code: 'contactPhone' }]);
     const empty = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, SurveyCompleteText: true, AgentPhoneNo: '  ' });
-    expect(errorsOf(empty)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneRequired, code: 'phoneRequired' }]);
+    expect(errorsOf(empty)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.contactPhone, code: 'contactPhone' }]);
     const bad = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: '555-01' });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad)).toEqual([{ path: 'AgentPhoneNo', message: MESSAGES.phoneInvalid, code: 'phoneInvalid' }]);
     const notBool = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceCompleteEmail: 'yes' });
     expect(notBool.status).toBe(400);
-    expect((await call('GetUserAgentContactPrefs', {})).json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null });
+    expect((await call('GetUserAgentContactPrefs', {})).json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'agent@demo.test' });
   });
 
   it('saves them (the phone shown NNN-NNN-NNNN) and reads them back; only for the caller', async () => {
     const saved = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, ServiceScheduledText: true, ServiceCompleteEmail: true, AgentPhoneNo: '(813) 555-0199' });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    const want = { ...ALL_OFF, ServiceScheduledText: true, ServiceCompleteEmail: true, AgentPhoneNo: '813-555-0199' };
+    const want = { ...ALL_OFF, ServiceScheduledText: true, ServiceCompleteEmail: true, AgentPhoneNo: '813-555-0199', AgentEmail: 'agent@demo.test' };
     expect(saved.json!.result).toEqual(want);
     expect((await call('GetUserAgentContactPrefs', {})).json!.result).toEqual(want);
     expect((await call('GetUserAgentContactPrefs', { userId: agentId })).json!.result).toEqual(want);
     // The agency admin's stay as they were.
-    expect((await call('GetUserAgentContactPrefs', {}, admin)).json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null });
+    expect((await call('GetUserAgentContactPrefs', {}, admin)).json!.result).toEqual({ ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'admin@demo.test' });
     // Saving again replaces them (no phone now that no text alert is on).
     const again = await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, PolicyholderContactEmail: true, AgentPhoneNo: null });
-    expect(again.json!.result).toEqual({ ...ALL_OFF, PolicyholderContactEmail: true, AgentPhoneNo: null });
+    expect(again.json!.result).toEqual({ ...ALL_OFF, PolicyholderContactEmail: true, AgentPhoneNo: null, AgentEmail: 'agent@demo.test' });
   });
 
   it("another user's preferences → 403 and nothing changes; CE and internal admins → 403; no token → 401", async () => {
@@ -200,6 +201,19 @@ describe('enqueueStatusNotifications: the outbox rows a change owes', () => {
       ['email', 'agent@demo.test'],
       ['email', 'agent@demo.test'],
       ['sms', '+18135550177'],
+    ]);
+  });
+
+  it('email alerts go to the address the contact preferences name (the account email until another is saved)', async () => {
+    await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'alerts@harborpoint.example' });
+    const o = await fileClaim({ ServiceCompleteEmail: true });
+    expect(await enqueue(changeOf(o, 'Completed'))).toBe(1);
+    // Back to the account's own email (stored as "the account's").
+    await call('UpdateUserAgentContactPrefs', { ...ALL_OFF, AgentPhoneNo: null, AgentEmail: 'agent@demo.test' });
+    expect(await enqueue(changeOf(o, 'Completed'))).toBe(1);
+    expect((await rowsOf(o.workOrderId)).map((r) => [r.channel, r.recipient])).toEqual([
+      ['email', 'alerts@harborpoint.example'],
+      ['email', 'agent@demo.test'],
     ]);
   });
 

@@ -15,10 +15,14 @@ import { formatPhone } from '../../lib/format.ts';
 import { isStaffAdmin } from '../../lib/roles.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
-import { CallView, UserGate, type SignedInUser } from '../shared/PageState.tsx';
+import { CallView, Loading, UserGate, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
 import Agencies from './Agencies.tsx';
+// manage-account profile (issue 14): chunks loaded after the page, so its first visit stays within budget.
+const Profile = lazy(() => import('./Profile.tsx'));
+const ChangeEmail = lazy(() => import('./ChangeEmail.tsx'));
+const ChangePassword = lazy(() => import('./ChangePassword.tsx'));
 
 /** The Passkeys section (issue 14): a chunk of its own, outside the page's first-visit budget. */
 const Passkeys = lazy(() => import('./Passkeys.tsx'));
@@ -33,11 +37,14 @@ type Words = Translator<'account' | 'messages' | 'common'>;
 /** The code of a spec message (section 5) in the `messages` namespace, from its English text. */
 const messageCodeOf = (message: string) => (Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]).find((code) => MESSAGES[code] === message);
 
-type Prefs = Record<Flag, boolean> & { AgentPhoneNo: string };
-const toPrefs = (p: AgentContactPrefs): Prefs => ({ ...p, AgentPhoneNo: p.AgentPhoneNo ? formatPhone(p.AgentPhoneNo) : '' });
+type Prefs = Record<Flag, boolean> & { AgentPhoneNo: string; AgentEmail: string };
+const toPrefs = (p: AgentContactPrefs): Prefs => ({ ...p, AgentPhoneNo: p.AgentPhoneNo ? formatPhone(p.AgentPhoneNo) : '', AgentEmail: p.AgentEmail ?? '' });
 const wantsText = (p: Prefs) => ALERTS.some((a) => p[`${a}Text`]);
-/** The phone's message (the spec's English words), or null: required once a text alert is on. */
-const phoneError = (p: Prefs) => (wantsText(p) ? rules.phone : rules.optionalPhone)(p.AgentPhoneNo);
+const wantsEmail = (p: Prefs) => ALERTS.some((a) => p[`${a}Email`]);
+/** The phone's message (the spec's English words, section 5's contact update), or null: needed once a text alert is on. */
+const phoneError = (p: Prefs) => (wantsText(p) && !p.AgentPhoneNo.trim() ? MESSAGES.contactPhone : rules.optionalPhone(p.AgentPhoneNo));
+/** The alerts address's message, or null: needed once an email alert is on. */
+const emailError = (p: Prefs) => (wantsEmail(p) && !p.AgentEmail.trim() ? MESSAGES.contactEmail : rules.optionalEmail(p.AgentEmail));
 
 /** The manage-account page. */
 export default function ManageAccount() {
@@ -85,6 +92,11 @@ function Account({ user, t }: { user: SignedInUser; t: Words }) {
           )}
         </dl>
       </section>
+      <Suspense fallback={<Loading text={t('account.me.loading')} />}>
+        <Profile t={t} />
+        <ChangeEmail t={t} email={details.email} />
+        <ChangePassword t={t} owner={details} />
+      </Suspense>
       {!isStaffAdmin(details.dashboardUserRole) && user.agencyList.length > 0 && <Agencies user={user} t={t} />}
       {isStaffAdmin(details.dashboardUserRole) ? (
         <p className="card" data-testid="prefs-not-for-role">
@@ -115,40 +127,46 @@ function PreferencesForm({ initial, t }: { initial: Prefs; t: Words }) {
   const [prefs, setPrefs] = useState<Prefs>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ServerMessage | null>(null);
+  const [mailError, setMailError] = useState<ServerMessage | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
-  /** The phone's message as a server message (its code from the spec's English words), or null. */
-  const phoneProblem = (p: Prefs): ServerMessage | null => {
-    const message = phoneError(p);
-    return message ? { message, code: messageCodeOf(message) } : null;
-  };
+  const mailRef = useRef<HTMLInputElement>(null);
+  /** A field's message as a server message (its code from the spec's English words), or null. */
+  const problemOf = (message: string | null): ServerMessage | null => (message ? { message, code: messageCodeOf(message) } : null);
+  const phoneProblem = (p: Prefs) => problemOf(phoneError(p));
 
   const change = (patch: Partial<Prefs>) => {
     const next = { ...prefs, ...patch };
     setPrefs(next);
     // A message already shown follows the value (e.g. 'required' goes when the last text alert is cleared).
     if (error) setError(phoneProblem(next));
+    if (mailError) setMailError(problemOf(emailError(next)));
   };
   const textOn = wantsText(prefs);
+  const emailOn = wantsEmail(prefs);
 
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const problem = phoneProblem(prefs);
+    const mailProblem = problemOf(emailError(prefs));
     setError(problem);
-    if (problem) {
-      phoneRef.current?.focus();
+    setMailError(mailProblem);
+    if (problem || mailProblem) {
+      (problem ? phoneRef : mailRef).current?.focus();
       return;
     }
     setBusy(true);
     try {
-      const saved = await api.call(UpdateUserAgentContactPrefs, { ...prefs, AgentPhoneNo: prefs.AgentPhoneNo.trim() || null }, { ignoreErrors: true });
+      const saved = await api.call(UpdateUserAgentContactPrefs, { ...prefs, AgentPhoneNo: prefs.AgentPhoneNo.trim() || null, AgentEmail: prefs.AgentEmail.trim() || null }, { ignoreErrors: true });
       setPrefs(toPrefs(saved));
       showAlert('success', t('account.saved'));
     } catch (err) {
       const body = err instanceof ApiError ? (err.body as { errors?: { path: string; message: string; code?: string }[] } | null) : null;
       const phone = body?.errors?.find((f) => f.path === 'AgentPhoneNo');
-      if (err instanceof ApiError && err.status === 400 && phone) {
-        setError({ message: phone.message, code: phone.code ?? messageCodeOf(phone.message) });
-        phoneRef.current?.focus();
+      const mail = body?.errors?.find((f) => f.path === 'AgentEmail');
+      if (err instanceof ApiError && err.status === 400 && (phone || mail)) {
+        setError(phone ? { message: phone.message, code: phone.code ?? messageCodeOf(phone.message) } : null);
+        setMailError(mail ? { message: mail.message, code: mail.code ?? messageCodeOf(mail.message) } : null);
+        (phone ? phoneRef : mailRef).current?.focus();
       } else if (!(err instanceof ApiError && err.status === 401)) showAlert('warning', t('messages.genericError'));
     } finally {
       setBusy(false);
@@ -206,6 +224,33 @@ function PreferencesForm({ initial, t }: { initial: Prefs; t: Words }) {
               {t.message(error)}
             </p>
           )}
+        </div>
+        <div className={`field${mailError ? ' field--error' : ''}`}>
+          <label htmlFor="agent-email">
+            {t('account.alertEmail')}
+            {emailOn && <span className="req"> {t('account.required')}</span>}
+          </label>
+          <p id="agent-email-hint" className="field__hint">
+            {t('account.alertEmailHint')}
+          </p>
+          {mailError && (
+            <p id="agent-email-error" className="field__error">
+              {t.message(mailError)}
+            </p>
+          )}
+          <input
+            ref={mailRef}
+            id="agent-email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={prefs.AgentEmail}
+            aria-required={emailOn}
+            aria-invalid={mailError ? true : undefined}
+            aria-describedby={mailError ? 'agent-email-hint agent-email-error' : 'agent-email-hint'}
+            onChange={(e) => change({ AgentEmail: e.target.value })}
+            onBlur={() => setMailError(problemOf(emailError(prefs)))}
+          />
         </div>
         <div className="order-actions">
           <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>

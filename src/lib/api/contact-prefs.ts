@@ -21,8 +21,11 @@ export const ALERT_FLAGS = {
   SurveyCompleteEmail: z.boolean(),
 };
 
-/** The caller's contact preferences: the alerts new claims start with, and the phone for text alerts (shown NNN-NNN-NNNN). */
-export const AgentContactPrefsSchema = z.object({ ...ALERT_FLAGS, AgentPhoneNo: z.nullable(z.string()) });
+/**
+ * The caller's contact preferences: the alerts new claims start with, the phone for text alerts (shown
+ * NNN-NNN-NNNN) and the address for email alerts (the account's email unless another was saved).
+ */
+export const AgentContactPrefsSchema = z.object({ ...ALERT_FLAGS, AgentPhoneNo: z.nullable(z.string()), AgentEmail: z.optional(z.nullable(z.string())) });
 export type AgentContactPrefs = z.infer<typeof AgentContactPrefsSchema>;
 
 /** The caller's own user id, when a call names it (anyone else's → 403); the shape of GetUserDetails' userId. */
@@ -39,15 +42,22 @@ export const GetUserAgentContactPrefs = defineCall({
   mutates: false,
 });
 
-/** Saves the caller's contact preferences; a text alert needs the agent's phone. Answers with what was saved. */
+/**
+ * Saves the caller's contact preferences; a text alert needs the agent's phone ('Please enter a phone number'),
+ * an email alert an address ('Please enter an email address'; absent: the account's email). Answers with what
+ * was saved.
+ */
 export const UpdateUserAgentContactPrefs = defineCall({
   name: 'UpdateUserAgentContactPrefs',
   method: 'POST',
   path: 'User/UpdateUserAgentContactPrefs',
-  request: body({ UserId: OwnUserIdSchema, ...ALERT_FLAGS, AgentPhoneNo: maybe(field(rules.optionalPhone, 20)) }).check(
+  request: body({ UserId: OwnUserIdSchema, ...ALERT_FLAGS, AgentPhoneNo: maybe(field(rules.optionalPhone, 20)), AgentEmail: maybe(field(rules.optionalEmail, 254)) }).check(
     z.superRefine((v, ctx) => {
       const text = v.PolicyholderContactText || v.ServiceScheduledText || v.ServiceCompleteText || v.SurveyCompleteText;
-      if (text && !v.AgentPhoneNo) ctx.issues.push({ code: 'custom', path: ['AgentPhoneNo'], message: MESSAGES.phoneRequired, input: v.AgentPhoneNo });
+      if (text && !v.AgentPhoneNo) ctx.issues.push({ code: 'custom', path: ['AgentPhoneNo'], message: MESSAGES.contactPhone, input: v.AgentPhoneNo });
+      const email = v.PolicyholderContactEmail || v.ServiceScheduledEmail || v.ServiceCompleteEmail || v.SurveyCompleteEmail;
+      // Absent: the account's email (older callers); sent empty: the spec's message.
+      if (email && v.AgentEmail !== undefined && !v.AgentEmail) ctx.issues.push({ code: 'custom', path: ['AgentEmail'], message: MESSAGES.contactEmail, input: v.AgentEmail });
     }),
   ),
   result: AgentContactPrefsSchema,

@@ -22,6 +22,9 @@ export const MESSAGES = {
   dateInvalid: 'Please enter a valid date.',
   textConsent: 'Consent is required to receive text messages',
   contactMethod: 'Please choose a communciation preference',
+  /** Contact update (manage-account's contact preferences): a text alert needs a phone, an email alert an address. */
+  contactPhone: 'Please enter a phone number',
+  contactEmail: 'Please enter an email address',
 } as const;
 
 /** The VIN rule's messages (src/lib/claim/vin.ts) by problem, and their codes in the `messages` namespace. */

@@ -9,7 +9,7 @@ import type { TokenVerifier } from '../auth/tokens.ts';
 import { findUserById } from '../services/users.ts';
 import { currentSession } from '../auth/revocation.ts';
 import { HttpError, PasswordHashBusy } from '../errors.ts';
-import { siteOrigins } from '../env.ts';
+import { siteOrigins, spanishOrigin } from '../env.ts';
 import { messageCode } from '../../lib/i18n/message-codes.ts';
 
 // The contracts use zod/mini (small in the browser), which loads no locale: the server's messages are English.
@@ -30,6 +30,14 @@ export interface RouteDeps {
   selfServiceUrl?: string;
   /** Link lifetimes and email rate limits of the identity store's calls (issue 14); unset → the defaults. */
   accounts?: import('./okta.ts').AccountsConfig;
+}
+
+/** Where a request's emailed links point: the host it came from (the Spanish one), or the public origin. */
+export function linkBaseOf(c: Context, origin: string): { origin: string } {
+  const es = spanishOrigin(origin);
+  const from = c.req.header('origin');
+  const host = c.req.header('host');
+  return { origin: from === es || (!from && host !== undefined && host === new URL(es).host) ? es : origin };
 }
 
 /** The error envelope. */

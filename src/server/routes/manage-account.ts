@@ -3,9 +3,20 @@
  * admins act on their own account; an agency admin also on the users of agencies they administer (carriers,
  * RemoveUserFromAgency); internal admins on anyone's. See src/lib/api/manage-account.ts.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
+  ChangeUserPassword,
+  ConfirmEmailChange,
   GetUserAgencyCarriersByAgentNumber,
+  GetUserAgentInformation,
+  GetUserProfile,
+  RequestEmailChange,
+  SAME_EMAIL,
+  SAME_PASSWORD,
+  SaveUserAgentInfo,
+  TOO_MANY_PASSWORD_TRIES,
+  WRONG_CURRENT_PASSWORD,
   LAST_AGENCY,
   RemoveUserFromAgency,
   RemoveXYZAccountsByUserId,
@@ -13,19 +24,69 @@ import {
   UpdateUserAgentCarriers,
 } from '../../lib/api/manage-account.ts';
 import { FEATURE_FLAGS } from '../../lib/constants.ts';
+import { formatPhone } from '../../lib/format.ts';
+import { toAppRole } from '../../lib/roles.ts';
+import { revokeUserSessions } from '../auth/revocation.ts';
 import { HttpError } from '../errors.ts';
+import { changePassword, confirmEmailChange, DEFAULT_TTLS, isCurrentPassword, requestEmailChange, userProfileOf } from '../services/accounts.ts';
 import { carrierSettings, setAgentCarriers } from '../services/carriers.ts';
 import { administersAgency, findUserById, listUserAgencies, removeUserAgencies, userBelongsToAgency, type UserRow } from '../services/users.ts';
 import { log } from '../log.ts';
-import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 const NOT_YOURS = 'You do not belong to this agency.';
 
+/** Wrong current passwords allowed per user (ChangeUserPassword, RequestEmailChange) within the window; then 429. */
+export const PASSWORD_TRIES = { max: 5, windowSeconds: 15 * 60 };
+
 /** The manage-account calls. `removeAccountEnabled` is the remove-account feature flag (spec section 9). */
-export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: boolean }): Hono<AppEnv> {
+export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: boolean; passwordTries?: { max: number; windowSeconds: number } }): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const { db } = deps;
   const removeAccountEnabled = deps.removeAccountEnabled ?? FEATURE_FLAGS.removeAccountFeatureEnabled;
+  const ttls = deps.accounts?.ttls ?? DEFAULT_TTLS;
+  const tries = deps.passwordTries ?? PASSWORD_TRIES;
+  // Its own count of wrong current passwords per user, so that a signed-in session (or a stolen token) cannot
+  // be used to guess the password: after `max` wrong ones every attempt gets 429 until the window ends.
+  const wrongPasswords = new RateLimiterMemory({ keyPrefix: 'current-password', points: tries.max, duration: tries.windowSeconds });
+
+  /** Checks the caller's current password: 429 after too many wrong ones, 400 when wrong; a right one clears the count. */
+  async function checkCurrentPassword(c: Context<AppEnv>, caller: UserRow, password: string): Promise<void> {
+    const seen = await wrongPasswords.get(caller.id);
+    if (seen && seen.consumedPoints >= tries.max) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(seen.msBeforeNext / 1000))));
+      log.warn('current password refused: too many wrong ones', { userId: caller.id });
+      throw new HttpError(429, TOO_MANY_PASSWORD_TRIES);
+    }
+    if (await isCurrentPassword(caller, password)) {
+      await wrongPasswords.delete(caller.id);
+      return;
+    }
+    await wrongPasswords.consume(caller.id).catch(() => undefined);
+    log.info('current password wrong', { userId: caller.id });
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD);
+  }
+
+  const linkBase = (c: Context<AppEnv>) => linkBaseOf(c, deps.origin);
+
+  /** The user a profile call names: the caller; a user who shares an agency with an agency admin; anyone for internal admins. */
+  async function editableUser(caller: UserRow, targetId: string | undefined): Promise<UserRow> {
+    if (targetId === undefined || targetId === caller.id) return caller;
+    if (caller.dashboard_user_role === 'SFAD_InternalAdmin') {
+      const target = await findUserById(db, targetId);
+      if (!target) throw new HttpError(404, 'User not found.');
+      return target;
+    }
+    if (caller.dashboard_user_role === 'SFAD_Admin') {
+      const [shared] = await db.query(
+        `SELECT 1 FROM user_agencies a JOIN user_agencies b ON a.agency_number = b.agency_number WHERE a.user_id = $1 AND b.user_id = $2 LIMIT 1`,
+        [caller.id, targetId],
+      );
+      const target = shared ? await findUserById(db, targetId) : undefined;
+      if (target) return target;
+    }
+    throw new HttpError(403, 'You may only manage your own account or the users of agencies you administer.');
+  }
 
   /**
    * The user `targetId` names on one agency, when the caller may manage them there: themselves (a member), a
@@ -93,6 +154,70 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (outcome === 'not-member') throw new HttpError(404, 'This user is not in the agency.');
     log.info('user removed from an agency', { userId: target, by: user!.id, agencyNumber: input.AgencyNumber });
     return listUserAgencies(db, target);
+  });
+
+  // ------------------------------------------------------------------------------------------------------
+  // manage-account profile: the profile, agent information, password change and email change.
+
+  mountCall(router, deps, GetUserProfile, async ({ user }) => userProfileOf(db, user!));
+
+  mountCall(router, deps, GetUserAgentInformation, async ({ input, user }) => {
+    const caller = user!;
+    const targetId = await memberFor(caller, input.UserId ?? caller.id, input.AgencyNumber);
+    const target = targetId === caller.id ? caller : (await findUserById(db, targetId))!;
+    const [group] = await db.query<{ group_name: string }>('SELECT group_name FROM user_groups WHERE user_id = $1 ORDER BY group_name LIMIT 1', [target.id]);
+    const settings = await carrierSettings(db, target.id, input.AgencyNumber);
+    return {
+      Profile: await userProfileOf(db, target),
+      Role: toAppRole(target.dashboard_user_role),
+      DashboardUserRole: target.dashboard_user_role,
+      AgencyNumber: input.AgencyNumber,
+      InsuranceCompanies: settings.Carriers,
+      GroupId: group?.group_name ?? null,
+    };
+  });
+
+  mountCall(router, deps, SaveUserAgentInfo, async ({ input, user }) => {
+    const target = await editableUser(user!, input.UserId);
+    await db.query(
+      'UPDATE users SET first_name = $2, last_name = $3, phone_number = $4, second_phone_number = $5, title = $6, npn_id = $7 WHERE id = $1',
+      [
+        target.id,
+        input.FirstName.trim(),
+        input.LastName.trim(),
+        formatPhone(input.PrimaryPhone),
+        input.SecondaryPhone?.trim() ? formatPhone(input.SecondaryPhone) : null,
+        input.Title?.trim() || null,
+        input.NpnId?.trim() || null,
+      ],
+    );
+    log.info('profile saved', { userId: target.id, by: user!.id });
+    return userProfileOf(db, (await findUserById(db, target.id))!);
+  });
+
+  mountCall(router, deps, ChangeUserPassword, async ({ c, input, user }) => {
+    const caller = user!;
+    await checkCurrentPassword(c, caller, input.CurrentPassword);
+    if (input.NewPassword === input.CurrentPassword) throw new HttpError(400, SAME_PASSWORD);
+    const { ticket } = await changePassword(db, caller, input.NewPassword, linkBase(c), ttls, revokeUserSessions);
+    log.info('password changed; other sessions revoked', { userId: caller.id });
+    return { SignInTicket: ticket };
+  });
+
+  mountCall(router, deps, RequestEmailChange, async ({ c, input, user }) => {
+    const caller = user!;
+    await checkCurrentPassword(c, caller, input.CurrentPassword);
+    const address = input.NewEmail.trim();
+    if (address.toLowerCase() === caller.email.toLowerCase()) throw new HttpError(400, SAME_EMAIL);
+    await requestEmailChange(db, caller, address, linkBase(c));
+    log.info('email change requested; link queued', { userId: caller.id });
+    return { PendingEmail: address };
+  });
+
+  mountCall(router, deps, ConfirmEmailChange, async ({ c, input }) => {
+    const done = await confirmEmailChange(db, input.Token, linkBase(c));
+    log.info('email changed', { userId: done.userId });
+    return { Email: done.email };
   });
 
   return router;

@@ -21,7 +21,6 @@ import {
   VerifyUser,
 } from '../../lib/api/okta.ts';
 import { PASSWORD_POLICY } from '../../lib/accounts.ts';
-import { spanishOrigin } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { log } from '../log.ts';
 import { revokeUserSessions } from '../auth/revocation.ts';
@@ -39,7 +38,7 @@ import {
   type LinkTtls,
 } from '../services/accounts.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../services/users.ts';
-import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The accounts settings (environment, read at start-up). */
 export interface AccountsConfig {
@@ -57,14 +56,7 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
   const cfg = deps.accounts ?? DEFAULT_ACCOUNTS_CONFIG;
   const limiter = createRecoveryLimiter(cfg.limits);
 
-  /** Links point at the host the request came from: the Spanish one, or the public origin. */
-  const linkBase = (c: Context<AppEnv>) => {
-    const es = spanishOrigin(deps.origin);
-    const origin = c.req.header('origin');
-    const host = c.req.header('host');
-    const fromSpanish = origin === es || (!origin && host !== undefined && host === new URL(es).host);
-    return { origin: fromSpanish ? es : deps.origin };
-  };
+  const linkBase = (c: Context<AppEnv>) => linkBaseOf(c, deps.origin);
 
   /** 429 when this address or this email asked too often. */
   const limit = async (c: Context<AppEnv>, email: string | null) => {

@@ -8,8 +8,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { checkPassword, PASSWORD_MESSAGES, PASSWORD_POLICY, type PasswordOwner } from '../../lib/accounts.ts';
+import { EMAIL_TAKEN } from '../../lib/api/manage-account.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
 import { findUserByEmail, findUserById, type UserRow } from './users.ts';
 import { langOf, type Lang, type Namespace, type Translator } from '../../lib/i18n.ts';
@@ -96,7 +97,7 @@ export async function consumeLink(db: Queryable, token: string, purposes: LinkPu
 }
 
 /** Marks the user's other unused links of these purposes used (a new link replaces the old ones). */
-async function retireLinks(db: Queryable, userId: string, purposes: LinkPurpose[], now = new Date()): Promise<void> {
+async function retireLinks(db: Queryable, userId: string, purposes: (LinkPurpose | 'email-change')[], now = new Date()): Promise<void> {
   await db.query(`UPDATE one_time_links SET used_at = $3 WHERE user_id = $1 AND purpose = ANY(string_to_array($2, ',')) AND used_at IS NULL`, [userId, purposes.join(','), now.toISOString()]);
 }
 
@@ -138,11 +139,22 @@ async function enqueueEmail(db: Queryable, userId: string, to: string, kind: str
 }
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** One account email: greeting, body lines, signature, in the request's language. */
-async function sendAccountEmail(db: Queryable, user: UserRow, base: LinkBase, kind: string, write: (t: Translator<Namespace>) => { subject: string; lines: string[] }): Promise<void> {
+/**
+ * One account email: greeting, body lines, signature, in the request's language; to the user's address unless
+ * `to` names another (then the greeting names nobody when `anonymous`).
+ */
+async function sendAccountEmail(
+  db: Queryable,
+  user: UserRow,
+  base: LinkBase,
+  kind: string,
+  write: (t: Translator<Namespace>) => { subject: string; lines: string[] },
+  opts: { to?: string; userId?: string; anonymous?: boolean } = {},
+): Promise<void> {
   const t = emailWords(base);
   const { subject, lines } = write(t);
-  await enqueueEmail(db, user.id, user.email, kind, subject, [t('emails.hello', { name: user.first_name }), '', ...lines, '', t('emails.signature')], t.lang);
+  const hello = opts.anonymous ? t('emails.helloAnyone') : t('emails.hello', { name: user.first_name });
+  await enqueueEmail(db, opts.userId ?? user.id, opts.to ?? user.email, kind, subject, [hello, '', ...lines, '', t('emails.signature')], t.lang);
 }
 
 /** Sends a verification link (registration, or a fresh one). */
@@ -314,4 +326,158 @@ export async function profileOf(db: Queryable, user: UserRow) {
     DashboardUserRole: u.dashboard_user_role,
     Agencies: await agenciesOf(db, u.id),
   };
+}
+
+// ---------------------------------------------------------------------------------------------- manage-account profile
+// Issue 14, manage my account: the profile, the password change and the email change with re-verification.
+
+/** How long an email-change link lives, seconds (24 h, like a verification link). */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 3600;
+
+/** The address an unused, unexpired email-change link of the user waits to confirm (the newest), or null. */
+export async function pendingEmailOf(db: Queryable, userId: string, now = new Date()): Promise<string | null> {
+  const [row] = await db.query<{ new_email: string }>(
+    `SELECT new_email FROM one_time_links WHERE user_id = $1 AND purpose = 'email-change' AND used_at IS NULL AND expires_at > $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId, now.toISOString()],
+  );
+  return row?.new_email ?? null;
+}
+
+/** The profile of GetUserProfile (and of SaveUserAgentInfo's answer). */
+export async function userProfileOf(db: Queryable, user: UserRow) {
+  const u = user as UserRow & { phone_number: string | null; second_phone_number: string | null; title: string | null; npn_id: string | null };
+  return {
+    UserId: u.id,
+    FirstName: u.first_name,
+    LastName: u.last_name,
+    Email: u.email,
+    Login: u.email,
+    PrimaryPhone: u.phone_number ?? null,
+    SecondaryPhone: u.second_phone_number ?? null,
+    Title: u.title ?? null,
+    NpnId: u.npn_id ?? null,
+    AgentNumber: u.agent_number,
+    Status: u.status,
+    DashboardUserRole: u.dashboard_user_role,
+    PendingEmail: await pendingEmailOf(db, u.id),
+  };
+}
+
+/** True when `password` is the user's current password (hashed on the password pool). */
+export const isCurrentPassword = (user: UserRow, password: string) => verifyPassword(password, user.password_hash);
+
+/**
+ * Changes a user's password (the current one already checked by the caller): the policy, a new scrypt hash, every
+ * open verify/reset link spent, every sign-in revoked (`revoke`), and a single-use sign-in ticket for the browser
+ * that asked, so it signs back in without the password.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  password: string,
+  base: LinkBase,
+  ttls: LinkTtls,
+  revoke: (db: Queryable, userId: string) => Promise<unknown>,
+  now = new Date(),
+): Promise<{ ticket: string }> {
+  const problems = passwordProblems(password, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  if (problems.length) throw new HttpError(400, problems[0]!);
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [user.id, hash, now.toISOString()]);
+    await retireLinks(tx, user.id, ['verify', 'reset'], now);
+    await revoke(tx, user.id);
+    const { token } = await issueLink(tx, user.id, 'signin', ttls, now);
+    await sendAccountEmail(tx, user, base, 'PasswordChanged', (t) => ({
+      subject: t('emails.passwordChanged.subject'),
+      lines: [t('emails.passwordChanged.intro'), t('emails.passwordChanged.notYou'), `${base.origin}/dashboard/forgotpassword`],
+    }));
+    return { ticket: token };
+  });
+}
+
+/** A masked address for notices ('a•••@demo.test'), so a notice to the old address does not hand out the new one. */
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+};
+
+/**
+ * Asks to change a user's email: a single-use link (24 h, only its hash stored, the new address kept beside it)
+ * goes to the new address, and a notice to the current one. An address another account has gets no link but a
+ * note that it cannot be used; the caller answers the same either way. A new request spends the earlier ones.
+ */
+export async function requestEmailChange(db: Db, user: UserRow, newEmail: string, base: LinkBase, ttlSeconds = EMAIL_CHANGE_TTL_SECONDS, now = new Date()): Promise<void> {
+  const address = newEmail.trim();
+  await db.transaction(async (tx) => {
+    await retireLinks(tx, user.id, ['email-change'], now);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+    await tx.query(
+      `INSERT INTO one_time_links (token_hash, purpose, user_id, expires_at, created_at, new_email) VALUES ($1, 'email-change', $2, $3, $4, $5)`,
+      [hashToken(token), user.id, expiresAt.toISOString(), now.toISOString(), address],
+    );
+    const taken = await findUserByEmail(tx, address);
+    if (taken && taken.id !== user.id) {
+      await sendAccountEmail(
+        tx,
+        user,
+        base,
+        'EmailChangeRefused',
+        (t) => ({ subject: t('emails.emailChangeRefused.subject'), lines: [t('emails.emailChangeRefused.intro'), t('emails.emailChangeRefused.ignore')] }),
+        { to: address, userId: taken.id, anonymous: true },
+      );
+    } else {
+      await sendAccountEmail(
+        tx,
+        user,
+        base,
+        'EmailChange',
+        (t) => ({
+          subject: t('emails.emailChange.subject'),
+          lines: [
+            t('emails.emailChange.intro'),
+            `${base.origin}/dashboard/confirm-email#token=${token}`,
+            '',
+            t('emails.emailChange.expires', { hours: Math.max(1, Math.round(ttlSeconds / 3600)) }),
+            t('emails.emailChange.ignore'),
+          ],
+        }),
+        { to: address },
+      );
+    }
+    await sendAccountEmail(tx, user, base, 'EmailChangeRequested', (t) => ({
+      subject: t('emails.emailChangeRequested.subject'),
+      lines: [t('emails.emailChangeRequested.intro', { email: maskEmail(address) }), t('emails.emailChangeRequested.notYou')],
+    }));
+  });
+}
+
+/**
+ * Follows an email-change link: consumed atomically (single use, unexpired), the user's email becomes the new
+ * address unless another account took it meanwhile (409), and the old address gets a notice.
+ */
+export async function confirmEmailChange(db: Db, token: string, base: LinkBase, now = new Date()): Promise<{ userId: string; email: string }> {
+  const h = hashToken(token);
+  return db.transaction(async (tx) => {
+    const [link] = await tx.query<{ user_id: string; new_email: string; token_hash: string }>(
+      `UPDATE one_time_links SET used_at = $2
+        WHERE token_hash = $1 AND purpose = 'email-change' AND used_at IS NULL AND expires_at > $2
+        RETURNING user_id, new_email, token_hash`,
+      [h, now.toISOString()],
+    );
+    if (!link || !sameHash(link.token_hash, h)) throw new HttpError(400, LINK_EXPIRED);
+    const user = await findUserById(tx, link.user_id);
+    if (!user || user.status === 'DEPROVISIONED') throw new HttpError(400, LINK_EXPIRED);
+    const other = await findUserByEmail(tx, link.new_email);
+    if (other && other.id !== user.id) throw new HttpError(409, EMAIL_TAKEN);
+    await tx.query('UPDATE users SET email = $2 WHERE id = $1', [user.id, link.new_email]);
+    await retireLinks(tx, user.id, ['email-change'], now);
+    await sendAccountEmail(tx, user, base, 'EmailChanged', (t) => ({
+      subject: t('emails.emailChanged.subject'),
+      lines: [t('emails.emailChanged.intro', { email: maskEmail(link.new_email) }), t('emails.emailChanged.notYou')],
+    }));
+    return { userId: user.id, email: link.new_email };
+  });
 }

@@ -45,7 +45,7 @@ const ALERT_SENTENCE: Record<Alert, (ref: string) => string> = {
   SurveyComplete: (ref) => `The policyholder of referral ${ref} completed the survey.`,
 };
 
-type AlertFlags = Omit<AgentContactPrefs, 'AgentPhoneNo'>;
+type AlertFlags = Omit<AgentContactPrefs, 'AgentPhoneNo' | 'AgentEmail'>;
 
 let portalOrigin: string | null = null;
 /** The portal's public origin, for the link to the work order in emails (set once at start-up; unset → no link). */
@@ -163,7 +163,7 @@ export async function enqueueStatusNotifications(tx: Queryable, change: StatusCh
     submission: unknown;
     prefs: Record<string, unknown> | null;
   }>(
-    `SELECT r.user_id, u.email, u.first_name, r.customer_first, r.customer_last, r.vehicle, r.vin, r.submission,
+    `SELECT r.user_id, COALESCE(p.agent_email, u.email) AS email, u.first_name, r.customer_first, r.customer_last, r.vehicle, r.vin, r.submission,
             CASE WHEN p.user_id IS NULL THEN NULL ELSE to_jsonb(p) END AS prefs
        FROM referrals r
        JOIN users u ON u.id = r.user_id
@@ -222,30 +222,45 @@ const COLUMNS: Record<keyof AlertFlags, string> = {
 };
 const FLAGS = Object.keys(COLUMNS) as (keyof AlertFlags)[];
 
-/** The preferences of a user_contact_prefs row (or none: all off). */
-function prefsOf(row: Record<string, unknown> | undefined): AgentContactPrefs {
+/** The preferences of a user_contact_prefs row (or none: all off); the email for alerts is the account's unless another was saved. */
+function prefsOf(row: Record<string, unknown> | undefined, accountEmail: string | null = null): AgentContactPrefs {
   const out = Object.fromEntries(FLAGS.map((k) => [k, row?.[COLUMNS[k]] === true])) as AlertFlags;
   const phone = row?.agent_phone_no;
-  return { ...out, AgentPhoneNo: typeof phone === 'string' && phone ? phone : null };
+  const email = row?.agent_email;
+  return { ...out, AgentPhoneNo: typeof phone === 'string' && phone ? phone : null, AgentEmail: typeof email === 'string' && email ? email : accountEmail };
 }
 
-/** A user's contact preferences: every alert off and no phone until saved. */
+/** A user's contact preferences: every alert off, no phone and the account's email until saved. */
 export async function getContactPrefs(db: Queryable, userId: string): Promise<AgentContactPrefs> {
-  const [row] = await db.query<Record<string, unknown>>('SELECT * FROM user_contact_prefs WHERE user_id = $1', [userId]);
-  return prefsOf(row);
+  const [row] = await db.query<Record<string, unknown>>(
+    'SELECT p.*, u.email AS account_email FROM users u LEFT JOIN user_contact_prefs p ON p.user_id = u.id WHERE u.id = $1',
+    [userId],
+  );
+  return prefsOf(row?.user_id ? row : undefined, typeof row?.account_email === 'string' ? row.account_email : null);
 }
 
 /** Saves a user's contact preferences (the phone as NNN-NNN-NNNN) and answers with them. */
-export async function saveContactPrefs(db: Queryable, userId: string, input: AlertFlags & { AgentPhoneNo?: string | null | undefined }): Promise<AgentContactPrefs> {
+export async function saveContactPrefs(
+  db: Queryable,
+  userId: string,
+  input: AlertFlags & { AgentPhoneNo?: string | null | undefined; AgentEmail?: string | null | undefined },
+): Promise<AgentContactPrefs> {
   const phone = input.AgentPhoneNo ? formatPhone(input.AgentPhoneNo) : null;
   const cols = FLAGS.map((k) => COLUMNS[k]);
+  const [account] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  // The alerts' address (manage-account profile): absent keeps what was saved; the account's own email (or
+  // none) is stored as NULL, so that it follows an email change.
+  const given = input.AgentEmail?.trim() ?? '';
+  const keep = input.AgentEmail === undefined;
+  const email = !given || given.toLowerCase() === account?.email.toLowerCase() ? null : given;
   const [row] = await db.query<Record<string, unknown>>(
-    `INSERT INTO user_contact_prefs (user_id, ${cols.join(', ')}, agent_phone_no)
-     VALUES ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')}, $${cols.length + 2})
+    `INSERT INTO user_contact_prefs (user_id, ${cols.join(', ')}, agent_phone_no, agent_email)
+     VALUES ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')}, $${cols.length + 2}, $${cols.length + 3})
      ON CONFLICT (user_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
-       agent_phone_no = EXCLUDED.agent_phone_no, updated_at = now()
+       agent_phone_no = EXCLUDED.agent_phone_no,
+       agent_email = CASE WHEN $${cols.length + 4} THEN user_contact_prefs.agent_email ELSE EXCLUDED.agent_email END, updated_at = now()
      RETURNING *`,
-    [userId, ...FLAGS.map((k) => input[k] === true), phone],
+    [userId, ...FLAGS.map((k) => input[k] === true), phone, email, keep],
   );
-  return prefsOf(row);
+  return prefsOf(row, account?.email ?? null);
 }

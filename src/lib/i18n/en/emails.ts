@@ -28,4 +28,31 @@ export default {
     reset: 'If you forgot your password, you can reset it from the sign-in page:',
     ignore: 'If it was not you, you can ignore this email.',
   },
+  helloAnyone: 'Hello,',
+  passwordChanged: {
+    subject: 'Your Agent Portal password was changed',
+    intro: 'The password of your Agent Portal account was changed, and every other sign-in of your account was ended.',
+    notYou: 'If you did not do this, reset your password now from the sign-in page and call the Agency Care Desk:',
+  },
+  emailChange: {
+    subject: 'Confirm your new email for the Agent Portal',
+    intro: 'You asked to use this address for your Agent Portal account. Follow this link to confirm it:',
+    expires: 'The link works once and expires in {hours} hours. Until you follow it, your account keeps its current email.',
+    ignore: 'If you did not ask for this, you can ignore this email.',
+  },
+  emailChangeRefused: {
+    subject: 'Your email address was offered for another account',
+    intro: 'Someone asked to use this email address for another Agent Portal account. It already has an account of its own, so it cannot be used, and nothing changed.',
+    ignore: 'If you did not expect this, you can ignore this email.',
+  },
+  emailChangeRequested: {
+    subject: 'A change of your Agent Portal email was requested',
+    intro: 'Someone signed in to your Agent Portal account asked to change its email to {email}. We sent a link to that address; your email changes only when it is followed.',
+    notYou: 'If this was not you, change your password now in Manage my account (or reset it from the sign-in page) and call the Agency Care Desk.',
+  },
+  emailChanged: {
+    subject: 'Your Agent Portal email was changed',
+    intro: 'The email of your Agent Portal account is now {email}. Sign in with the new address from now on.',
+    notYou: 'If this was not you, call the Agency Care Desk.',
+  },
 };

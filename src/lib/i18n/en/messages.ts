@@ -165,6 +165,12 @@ export default {
   pwEmail: 'The password must not contain your email address.',
   pwNames: 'The password must not contain your name.',
   pwCommon: 'This password is too common. Please choose another one.',
+  // manage-account profile (issue 14): password and email change.
+  wrongCurrentPassword: 'Your current password is not correct.',
+  tooManyPasswordTries: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  samePassword: 'Choose a new password different from your current one.',
+  sameEmail: 'This is already your email address.',
+  emailTaken: 'This email address cannot be used. Please ask again with another one.',
   /** Field names inside 'The {field} field is required' (the English names are the keys). */
   // Passkeys (issue 14).
   passkeyNotFound: 'Passkey not found.',

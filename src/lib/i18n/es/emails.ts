@@ -28,4 +28,31 @@ export default {
     reset: 'Si olvidó su contraseña, puede restablecerla desde la página de inicio de sesión:',
     ignore: 'Si no fue usted, puede ignorar este correo.',
   },
+  helloAnyone: 'Hola:',
+  passwordChanged: {
+    subject: 'Se cambió la contraseña de su Portal de Agentes',
+    intro: 'Se cambió la contraseña de su cuenta del Portal de Agentes y se cerraron todas las demás sesiones de su cuenta.',
+    notYou: 'Si no fue usted, restablezca su contraseña ahora desde la página de inicio de sesión y llame al Centro de Atención a Agencias:',
+  },
+  emailChange: {
+    subject: 'Confirme su nuevo correo electrónico para el Portal de Agentes',
+    intro: 'Pidió usar esta dirección para su cuenta del Portal de Agentes. Siga este enlace para confirmarla:',
+    expires: 'El enlace funciona una sola vez y vence en {hours} horas. Hasta que lo siga, su cuenta conserva su correo electrónico actual.',
+    ignore: 'Si usted no lo pidió, puede ignorar este correo.',
+  },
+  emailChangeRefused: {
+    subject: 'Se ofreció su correo electrónico para otra cuenta',
+    intro: 'Alguien pidió usar este correo electrónico para otra cuenta del Portal de Agentes. Ya tiene su propia cuenta, así que no se puede usar y nada cambió.',
+    ignore: 'Si no lo esperaba, puede ignorar este correo.',
+  },
+  emailChangeRequested: {
+    subject: 'Se pidió cambiar el correo electrónico de su Portal de Agentes',
+    intro: 'Alguien con sesión iniciada en su cuenta del Portal de Agentes pidió cambiar su correo electrónico a {email}. Enviamos un enlace a esa dirección; su correo cambia solo cuando se sigue el enlace.',
+    notYou: 'Si no fue usted, cambie su contraseña ahora en Administrar mi cuenta (o restablézcala desde la página de inicio de sesión) y llame al Centro de Atención a Agencias.',
+  },
+  emailChanged: {
+    subject: 'Se cambió el correo electrónico de su Portal de Agentes',
+    intro: 'El correo electrónico de su cuenta del Portal de Agentes ahora es {email}. De ahora en adelante, inicie sesión con la nueva dirección.',
+    notYou: 'Si no fue usted, llame al Centro de Atención a Agencias.',
+  },
 } satisfies DictionaryOf<typeof en>;

@@ -16,6 +16,8 @@ export default {
   dateInvalid: 'Ingrese una fecha válida.',
   textConsent: 'Se requiere consentimiento para recibir mensajes de texto',
   contactMethod: 'Elija una preferencia de comunicación',
+  contactPhone: 'Ingrese un número de teléfono',
+  contactEmail: 'Ingrese una dirección de correo electrónico',
   required: 'El campo {field} es obligatorio',
   vinLength: 'Un VIN tiene 17 caracteres.',
   vinCharacters: 'Un VIN solo usa letras y dígitos, nunca I, O ni Q.',
@@ -171,6 +173,12 @@ export default {
   passkeyNameTooLong: 'El nombre de la clave de acceso debe tener como máximo 60 caracteres.',
   passkeyNameRequired: 'Ingrese un nombre',
   passkeyInvalidId: 'Identificador de clave de acceso no válido',
+  // manage-account profile (issue 14): password and email change.
+  wrongCurrentPassword: 'Su contraseña actual no es correcta.',
+  tooManyPasswordTries: 'Demasiadas contraseñas incorrectas. Espere unos minutos e inténtelo de nuevo.',
+  samePassword: 'Elija una contraseña nueva distinta de la actual.',
+  sameEmail: 'Este ya es su correo electrónico.',
+  emailTaken: 'Este correo electrónico no se puede usar. Vuelva a solicitarlo con otro.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
