@@ -190,3 +190,45 @@ export async function callApi(portal: RunningPortal, path: string, opts: { token
   const json = (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown; errors?: unknown[] } | null;
   return { status: res.status, json, headers: res.headers };
 }
+
+/** A sign-in started by hand: the interaction's uid, a POST to one of its steps, and the finish that exchanges the code. */
+export interface SignInFlow {
+  uid: string;
+  /** POSTs JSON to a step of the interaction ('login', 'mfa', 'ticket'), from the site's origin. */
+  post(step: string, body: unknown): Promise<Response>;
+  /** Follows `redirectTo` to the code and exchanges it for tokens. */
+  finish(redirectTo: string): Promise<Tokens>;
+}
+
+/** Starts the authorization-code flow of the portal's client and stops at the portal's sign-in interaction. */
+export async function beginSignIn(portal: RunningPortal): Promise<SignInFlow> {
+  const base = portal.url;
+  const jar = new Jar();
+  const redirectUri = `${base}/dashboard/login`;
+  const { query, verifier } = authorizationRequest(redirectUri);
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  const res = await go(`${base}/oidc/auth?${query}`);
+  const uid = new URL(res.headers.get('location')!, base).pathname.split('/').pop()!;
+  return {
+    uid,
+    post: (step, body) =>
+      go(`${base}/oidc/interaction/${uid}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) }),
+    async finish(redirectTo) {
+      let next = redirectTo;
+      for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, base).href)).headers.get('location') ?? '';
+      const code = new URL(next).searchParams.get('code');
+      if (!code) throw new Error(`no code in ${next}`);
+      const tokenRes = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+      });
+      if (!tokenRes.ok) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
+      return (await tokenRes.json()) as Tokens;
+    },
+  };
+}
