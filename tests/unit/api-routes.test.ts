@@ -120,6 +120,8 @@ describe('every route in CALLS is covered here', () => {
         'GetUserDetailsByEmail',
         // Manage my account (issue 14): tests/unit/manage-account.test.ts.
         'GetUserAgencyCarriersByAgentNumber', 'UpdateUserAgentCarriers', 'RemoveXYZAccountsByUserId', 'RemoveUserFromAgency',
+        // Two-step sign-in (issue 14): tests/unit/mfa.test.ts.
+        'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
       ].sort(),
     );
   });

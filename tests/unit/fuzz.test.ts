@@ -223,6 +223,10 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   AddUserResetPwdLink: () => [{ AppName: 'AgentPortal', UserId: userId }],
   GetUserDetailsByEmail: () =>
     ['agent@demo.test', 'multi@demo.test', 'no.such.user@example.test'].map((Email) => ({ AppName: 'AgentPortal', Email })),
+  // Two-step sign-in (issue 14): six-digit codes (spaces allowed), a password, never both.
+  ConfirmTotpEnrollment: () => ['123456', '000 000', ' 987654 '].map((Code) => ({ AppName: 'AgentPortal', Code })),
+  RegenerateRecoveryCodes: () => [{ AppName: 'AgentPortal', Password: 'Demo!2345' }, { AppName: 'AgentPortal', Code: '123456' }],
+  DisableTotp: () => [{ AppName: 'AgentPortal', Password: 'not-the-password' }, { AppName: 'AgentPortal', Code: '654321' }],
 };
 
 beforeAll(async () => {
