@@ -50,6 +50,7 @@ export interface Namespaces {
   pages: typeof import('./i18n/en/pages.ts').default;
   agency: typeof import('./i18n/en/agency.ts').default;
   accounts: typeof import('./i18n/en/accounts.ts').default;
+  mfa: typeof import('./i18n/en/mfa.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

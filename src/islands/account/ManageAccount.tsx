@@ -6,7 +6,7 @@
  * rules and messages (section 5) and shows 3-3-4. New claims start with these alerts.
  * Agents and agency admins only (the route guard sends internal and CE admins to not-found).
  */
-import { useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
 import { GetUserAgentContactPrefs, UpdateUserAgentContactPrefs, type AgentContactPrefs } from '../../lib/api/contact-prefs.ts';
 import { ApiError } from '../../lib/api/client.ts';
 import type { ServerMessage, Translator } from '../../lib/i18n.ts';
@@ -19,6 +19,9 @@ import { CallView, UserGate, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
 import Agencies from './Agencies.tsx';
+
+/** Two-step sign-in (issue 14): a chunk of its own, loaded when the page renders. */
+const Security = lazy(() => import('./Security.tsx'));
 
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
@@ -90,6 +93,9 @@ function Account({ user, t }: { user: SignedInUser; t: Words }) {
       ) : (
         <ContactPreferences t={t} />
       )}
+      <Suspense fallback={null}>
+        <Security email={details.email} />
+      </Suspense>
     </div>
   );
 }

@@ -26,11 +26,13 @@ import pagesEs from './es/pages.ts';
 import workOrdersEs from './es/work-orders.ts';
 import agencyEn from './en/agency.ts';
 import agencyEs from './es/agency.ts';
+import mfaEn from './en/mfa.ts';
+import mfaEs from './es/mfa.ts';
 
 /** Each language's dictionary: namespace → words. */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
-  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn },
-  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs },
+  en: { common: commonEn, messages: messagesEn, editor: editorEn, claim: claimEn, dashboard: dashboardEn, workOrders: workOrdersEn, login: loginEn, account: accountEn, pages: pagesEn, agency: agencyEn, accounts: accountsEn, mfa: mfaEn },
+  es: { common: commonEs, messages: messagesEs, editor: editorEs, claim: claimEs, dashboard: dashboardEs, workOrders: workOrdersEs, login: loginEs, account: accountEs, pages: pagesEs, agency: agencyEs, accounts: accountsEs, mfa: mfaEs },
 };
 
 /** A translator of every namespace in one language. */

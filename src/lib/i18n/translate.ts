@@ -21,6 +21,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
   agency: { en: () => import('./en/agency.ts'), es: () => import('./es/agency.ts') },
   accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
+  mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
 };
 
 
