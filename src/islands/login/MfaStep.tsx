@@ -39,6 +39,7 @@ export default function MfaStep({ uid, challenge, email, onRestart }: {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    setError(null);
     const clean = value.replace(/[\s-]/g, '');
     const ok = recovery ? /^[A-Za-z2-7]{16}$/.test(clean) : /^\d{6}$/.test(clean);
     if (!ok) {
