@@ -74,6 +74,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid link',
   'Invalid referral',
   'Password is required',
+  // Two-step sign-in (issue 14).
+  'Enter the 6-digit code from your authenticator app.',
+  'Enter a code from your authenticator app or your password.',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
   'Must be a path on this site, starting with a single /',
