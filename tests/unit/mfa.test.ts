@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_MESSAGES } from '../../src/lib/api/mfa.ts';
 import { LOGIN_MESSAGES } from '../../src/lib/api/login.ts';
 import { EnvSchema } from '../../src/server/env.ts';
+import { setLogLevel, setLogSink } from '../../src/server/log.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { issueLink } from '../../src/server/services/accounts.ts';
 import { DEMO_TOTP_SECRET, mfaState, resetMfa, timeStep, totpCode } from '../../src/server/services/mfa.ts';
@@ -13,12 +14,19 @@ import { answerMfaStep, beginSignIn, callApi, signInForTokens, startTestPortal, 
 
 const AppName = 'AgentPortal';
 let portal: RunningPortal;
+/** Every log line of the file, and the secrets and recovery codes it handled: no line may hold one. */
+const lines: string[] = [];
+const handled: string[] = [DEMO_TOTP_SECRET];
 beforeAll(async () => {
+  setLogLevel('debug');
+  setLogSink((line) => lines.push(line));
   // Wrong codes count as failed sign-ins of the address and email: room for this file's deliberate failures.
-  portal = await startTestPortal({ LOGIN_MAX_FAILURES: '100' });
+  portal = await startTestPortal({ LOGIN_MAX_FAILURES: '100', LOG_LEVEL: 'debug' });
 });
 afterAll(async () => {
   await portal?.close();
+  setLogSink();
+  setLogLevel('silent');
 });
 
 const userId = async (email: string) => (await findUserByEmail(portal.db, email))!.id;
@@ -44,7 +52,9 @@ async function enrol(token: string): Promise<{ secret: string; codes: string[] }
   expect(Buffer.from(QrCode.split(',')[1]!, 'base64').toString()).toContain('<svg');
   const confirmed = await callApi(portal, 'User/ConfirmTotpEnrollment', { token, body: { AppName, Code: totpCode(Secret) } });
   expect(confirmed.status).toBe(200);
-  return { secret: Secret, codes: (confirmed.json!.result as { RecoveryCodes: string[] }).RecoveryCodes };
+  const codes = (confirmed.json!.result as { RecoveryCodes: string[] }).RecoveryCodes;
+  handled.push(Secret, ...codes);
+  return { secret: Secret, codes };
 }
 
 /** The password step of a new sign-in: the flow and its answer. */
@@ -165,6 +175,7 @@ describe('sign-in with a second step', () => {
     const fresh = await callApi(portal, 'User/RegenerateRecoveryCodes', { token, body: { AppName, Password: DEMO_PASSWORD } });
     expect(fresh.status).toBe(200);
     const newCodes = (fresh.json!.result as { RecoveryCodes: string[] }).RecoveryCodes;
+    handled.push(...newCodes);
     expect(newCodes).toHaveLength(10);
     const { flow } = await passwordStep('multi@demo.test');
     expect((await flow.post('mfa', { recoveryCode: codes[1]! })).status).toBe(401);
@@ -224,6 +235,7 @@ describe('required roles and the demo admins', () => {
     const done = await flow.post('mfa', { code: totpCode(enrollment.secret) });
     expect(done.status).toBe(200);
     const { redirectTo, recoveryCodes } = ((await done.json()) as { result: { redirectTo: string; recoveryCodes: string[] } }).result;
+    handled.push(enrollment.secret, ...recoveryCodes);
     expect(recoveryCodes).toHaveLength(10);
     const tokens = await flow.finish(redirectTo);
     expect((await callApi(portal, 'User/GetMfaStatus', { token: tokens.access_token })).json!.result).toMatchObject({ Enrolled: true, Required: true, RecoveryCodesLeft: 10 });
@@ -250,5 +262,19 @@ describe('required roles and the demo admins', () => {
     expect(EnvSchema.parse({ MFA_REQUIRED_ROLES: 'SFAD_Admin, SFAD_InternalAdmin' }).MFA_REQUIRED_ROLES).toEqual(['SFAD_Admin', 'SFAD_InternalAdmin']);
     expect(EnvSchema.parse({ MFA_REQUIRED_ROLES: 'none' }).MFA_REQUIRED_ROLES).toEqual([]);
     expect(() => EnvSchema.parse({ MFA_REQUIRED_ROLES: 'SFAD_Boss' })).toThrow(/Unknown role/);
+  });
+});
+
+describe('logs', () => {
+  it('carry no TOTP secret, no recovery code and no code field, and name what happened', () => {
+    const text = lines.join('\n');
+    expect(text).toContain('sign-in second step refused');
+    expect(text).toContain('"secondStep":"recovery"');
+    expect(handled.length).toBeGreaterThan(30);
+    for (const secret of handled) {
+      expect(text, `logs must not contain ${secret.slice(0, 6)}…`).not.toContain(secret);
+      expect(text).not.toContain(secret.replace(/-/g, ''));
+    }
+    expect(text).not.toMatch(/"(code|recoveryCode|secret|Code|Password|password)":/);
   });
 });
