@@ -55,6 +55,7 @@ export interface Namespaces {
   accounts: typeof import('./i18n/en/accounts.ts').default;
   emails: typeof import('./i18n/en/emails.ts').default;
   passkeys: typeof import('./i18n/en/passkeys.ts').default;
+  mfa: typeof import('./i18n/en/mfa.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

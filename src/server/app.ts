@@ -28,6 +28,8 @@ import { oktaRoutes } from './routes/okta.ts';
 import { interactionTicketRoutes } from './routes/interaction-ticket.ts';
 import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
+import { mfaRoutes } from './routes/mfa.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -74,6 +76,7 @@ export const dashboardService = (deps: RouteDeps) =>
     agencySearchRoutes(deps),
     oktaRoutes(deps),
     passkeyRoutes(deps),
+    mfaRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
@@ -113,9 +116,15 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   }
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));
-  if (opts.oidc) app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
-  if (opts.oidc) app.route('/', interactionTicketRoutes({ ...opts, oidc: opts.oidc }));
-  if (opts.oidc) app.route('/', interactionPasskeyRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
+  if (opts.oidc) {
+    // The second step of sign-in (issue 14): its pending state is shared by the steps that lead to it. A passkey
+    // is itself two factors (the device and its PIN or biometric): its step finishes the sign-in directly.
+    const mfa = new MfaSignIn(opts.db, opts.mfaRequiredRoles);
+    app.route('/', interactionRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter, mfa }));
+    app.route('/', interactionTicketRoutes({ ...opts, oidc: opts.oidc, mfa }));
+    app.route('/', interactionMfaRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter, mfa }));
+    app.route('/', interactionPasskeyRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
+  }
   app.get('/auth-config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(opts.authConfig);

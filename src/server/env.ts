@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DASHBOARD_ROLES, type DashboardRole } from '../lib/roles.ts';
 
 /** Server configuration, read once from the environment at start-up. */
 export const EnvSchema = z
@@ -83,6 +84,20 @@ export const EnvSchema = z
     /** Delay before the first retry; doubled each attempt (with jitter) up to OUTBOX_RETRY_MAX_SECONDS. */
     OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(86400).default(30),
     OUTBOX_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(7 * 86400).default(3600),
+    /**
+     * Roles that must use two-step sign-in (TOTP): comma-separated dashboardUserRole values, or `none`. A user of
+     * such a role who has not enrolled enrols during sign-in (issue 14).
+     */
+    MFA_REQUIRED_ROLES: z
+      .string()
+      .default('SFAD_InternalAdmin,SFAD_CEAdmin')
+      .transform((v, ctx) => {
+        if (v.trim().toLowerCase() === 'none') return [] as DashboardRole[];
+        const roles = v.split(',').map((r) => r.trim()).filter(Boolean);
+        const unknown = roles.filter((r) => !(DASHBOARD_ROLES as readonly string[]).includes(r));
+        if (unknown.length) ctx.addIssue({ code: 'custom', message: `Unknown role(s) ${unknown.join(', ')}: use ${DASHBOARD_ROLES.join(', ')} or none` });
+        return [...new Set(roles)] as DashboardRole[];
+      }),
     /** Lifetime of an email-verification link (registration, admin-created users), seconds: 24 h. */
     ACCOUNT_VERIFY_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 86400).default(86400),
     /** Lifetime of a password-reset link, seconds: 1 h. */

@@ -114,6 +114,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     site,
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,
+    mfaRequiredRoles: env.MFA_REQUIRED_ROLES,
     accounts: {
       ttls: { verify: env.ACCOUNT_VERIFY_TTL_SECONDS, reset: env.ACCOUNT_RESET_TTL_SECONDS, signin: 120 },
       limits: { perEmail: env.RECOVERY_MAX_PER_EMAIL, perAddress: env.RECOVERY_MAX_PER_ADDRESS, windowSeconds: env.RECOVERY_WINDOW_SECONDS },

@@ -123,6 +123,8 @@ describe('every route in CALLS is covered here', () => {
         'GetUserProfile', 'GetUserAgentInformation', 'SaveUserAgentInfo', 'ChangeUserPassword', 'RequestEmailChange', 'ConfirmEmailChange',
         // Passkeys (issue 14): tests/unit/passkeys.test.ts.
         'GetPasskeys', 'StartPasskeyRegistration', 'FinishPasskeyRegistration', 'RenamePasskey', 'DeletePasskey',
+        // Two-step sign-in (issue 14): tests/unit/mfa.test.ts.
+        'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
       ].sort(),
     );
   });

@@ -4,6 +4,7 @@ import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, getUrl, type CallContrac
 import type { RunningPortal } from '../../src/server/server.ts';
 import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { DEMO_TOTP_SECRET, resetMfa, totpCode } from '../../src/server/services/mfa.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
 import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
@@ -139,6 +140,15 @@ const MATRIX: Record<string, Row> = {
   ChangeUserPassword:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   RequestEmailChange:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   ConfirmEmailChange:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // Two-step sign-in (issue 14): every signed-in user on their own account (no user id can be named). In this
+  // order: the demo admins' enrolment is cleared first (prepareMfa), each persona enrols (Start, then Confirm
+  // with a code of the secret Start answered), regenerates with the password, and turns it off — which a role
+  // that requires two-step sign-in (internal and CE admins, MFA_REQUIRED_ROLES' default) may not.
+  GetMfaStatus:                { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  StartTotpEnrollment:         { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ConfirmTotpEnrollment:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  RegenerateRecoveryCodes:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  DisableTotp:                 { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
 };
 
 /**
@@ -166,6 +176,8 @@ const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
   // Passkeys (issue 14): the passkey sign-in step, like the password's.
   'POST /oidc/interaction/:uid/passkey/options': { anonymousStatus: 400, why: 'unknown or expired interaction' },
   'POST /oidc/interaction/:uid/passkey': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  // Two-step sign-in (issue 14): the second step needs the pending state a correct password left for this interaction.
+  'POST /oidc/interaction/:uid/mfa': { anonymousStatus: 400, why: 'unknown or expired interaction (and no password step before it)' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
@@ -479,6 +491,15 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, UserId: accounts.member.id };
     case 'GetUserDetailsByEmail':
       return { ...base, Email: accounts.member.email };
+    // Two-step sign-in (issue 14): the code of the secret the persona's StartTotpEnrollment cell answered.
+    case 'GetMfaStatus':
+    case 'StartTotpEnrollment':
+      return base;
+    case 'ConfirmTotpEnrollment':
+      return { ...base, Code: totpCode(mfaSecrets[persona] ?? DEMO_TOTP_SECRET) };
+    case 'RegenerateRecoveryCodes':
+    case 'DisableTotp':
+      return { ...base, Password: 'Demo!2345' };
     case 'AdvanceWorkOrder':
       return { ...base, WorkOrderId: orders.advance, Status: 'Policyholder contacted', Note: `matrix ${persona}` };
     // manage-account profile.
@@ -543,7 +564,18 @@ async function send(name: string, persona: Persona) {
   // A password change ends its user's sign-ins: it runs as a user of the persona's role made for it.
   const token = name === 'ChangeUserPassword' && persona !== 'anonymous' ? accounts.passwordChangers[persona]!.token : tokens[persona];
   const opts = { ...(token ? { token } : {}), headers: { 'Idempotency-Key': `matrix-${name}-${persona}-${randomUUID()}` } };
-  return c.method === 'GET' ? callApi(portal, getUrl(c, input), opts) : callApi(portal, callPath(c), { ...opts, body: input });
+  const res = c.method === 'GET' ? await callApi(portal, getUrl(c, input), opts) : await callApi(portal, callPath(c), { ...opts, body: input });
+  // The secret an enrolment started with: ConfirmTotpEnrollment's cell answers its code.
+  if (name === 'StartTotpEnrollment' && res.status === 200) mfaSecrets[persona] = (res.json!.result as { Secret: string }).Secret;
+  return res;
+}
+
+/** The TOTP secret each persona's StartTotpEnrollment cell answered. */
+const mfaSecrets: Partial<Record<Persona, string>> = {};
+
+/** The demo admins come enrolled (issue 14): clear it, so that every persona's enrolment cells start from nothing. */
+async function prepareMfa(): Promise<void> {
+  for (const p of ['agencyAdmin', 'internalAdmin', 'ceAdmin'] as const) await resetMfa(portal.db, subs[p]!);
 }
 
 beforeAll(async () => {
@@ -559,6 +591,7 @@ beforeAll(async () => {
   await prepareOnboarding();
   await prepareAccounts();
   await preparePasskeys();
+  await prepareMfa();
 });
 afterAll(async () => {
   await portal?.close();

@@ -79,6 +79,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid passkey response',
   'The passkey name must be at most 60 characters.',
   'Please enter a name',
+  // Two-step sign-in (issue 14).
+  'Enter the 6-digit code from your authenticator app.',
+  'Enter a code from your authenticator app or your password.',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
   'Must be a path on this site, starting with a single /',
@@ -257,6 +260,10 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   ChangeUserPassword: () => [{ AppName: 'AgentPortal', CurrentPassword: 'Not-The-Password-1', NewPassword: 'Glass-Harbor-2931' }],
   RequestEmailChange: () => [{ AppName: 'AgentPortal', NewEmail: 'fuzz-new@example.test', CurrentPassword: 'Not-The-Password-1' }],
   ConfirmEmailChange: () => [{ AppName: 'AgentPortal', Token: 'A'.repeat(43) }],
+  // Two-step sign-in (issue 14): six-digit codes (spaces allowed), a password, never both.
+  ConfirmTotpEnrollment: () => ['123456', '000 000', ' 987654 '].map((Code) => ({ AppName: 'AgentPortal', Code })),
+  RegenerateRecoveryCodes: () => [{ AppName: 'AgentPortal', Password: 'Demo!2345' }, { AppName: 'AgentPortal', Code: '123456' }],
+  DisableTotp: () => [{ AppName: 'AgentPortal', Password: 'not-the-password' }, { AppName: 'AgentPortal', Code: '654321' }],
 };
 
 beforeAll(async () => {

@@ -27,6 +27,9 @@ const ChangePassword = lazy(() => import('./ChangePassword.tsx'));
 /** The Passkeys section (issue 14): a chunk of its own, outside the page's first-visit budget. */
 const Passkeys = lazy(() => import('./Passkeys.tsx'));
 
+/** Two-step sign-in (issue 14): a chunk of its own, loaded when the page renders. */
+const Security = lazy(() => import('./Security.tsx'));
+
 /** The four alerts of spec section 3, by the names of the contract's flags (`${alert}Text`, `${alert}Email`). */
 const ALERTS = ['PolicyholderContact', 'ServiceScheduled', 'ServiceComplete', 'SurveyComplete'] as const;
 const CHANNELS = ['Text', 'Email'] as const;
@@ -107,6 +110,7 @@ function Account({ user, t }: { user: SignedInUser; t: Words }) {
       )}
       <Suspense fallback={null}>
         <Passkeys />
+        <Security email={details.email} />
       </Suspense>
     </div>
   );

@@ -6,6 +6,10 @@ import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import type { Key, Params, ServerMessage, Translator } from '../../lib/i18n.ts';
+import type { MfaChallenge } from '../../lib/api/mfa.ts';
+
+/** The second step (issue 14: two-step sign-in), a chunk loaded only when the password step asks for it. */
+const MfaStep = lazy(() => import('./MfaStep.tsx'));
 
 /** The passkey sign-in (issue 14): a chunk of its own, loaded once the form shows. */
 const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx'));
@@ -44,7 +48,7 @@ const referralQuery = () => {
   return r ? `?referral=${encodeURIComponent(r)}` : '';
 };
 
-type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'error'; said: Said };
+type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'mfa'; uid: string; challenge: MfaChallenge } | { kind: 'error'; said: Said };
 
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
 export default function LoginForm() {
@@ -116,9 +120,13 @@ export default function LoginForm() {
             credentials: 'same-origin',
             body: JSON.stringify({ ticket }),
           }).catch(() => null);
-          const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } } | null;
+          const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } & Partial<MfaChallenge> } | null;
           if (done?.ok && body?.result?.redirectTo) {
             window.location.assign(body.result.redirectTo);
+            return;
+          }
+          if (done?.ok && body?.result?.mfa) {
+            setPhase({ kind: 'mfa', uid, challenge: body.result as MfaChallenge });
             return;
           }
         }
@@ -169,9 +177,15 @@ export default function LoginForm() {
         credentials: 'same-origin',
         body: JSON.stringify(parsed.data),
       });
-      const body = (await res.json().catch(() => null)) as { message?: string; code?: string; result?: { redirectTo?: string } } | null;
+      const body = (await res.json().catch(() => null)) as { message?: string; code?: string; result?: { redirectTo?: string } & Partial<MfaChallenge> } | null;
       if (res.ok && body?.result?.redirectTo) {
         window.location.assign(body.result.redirectTo);
+        return;
+      }
+      if (res.ok && body?.result?.mfa) {
+        setPhase({ kind: 'mfa', uid: phase.uid, challenge: body.result as MfaChallenge });
+        setPassword('');
+        setSubmitting(false);
         return;
       }
       if (res.status === 400 && body?.message === LOGIN_MESSAGES.expired) {
@@ -199,6 +213,25 @@ export default function LoginForm() {
     return (
       <div className="login-card" aria-busy="true">
         <p className="waiting-inline"><span className="spinner" aria-hidden="true" /> {common('common.justASec')}</p>
+      </div>
+    );
+  }
+  if (phase.kind === 'mfa') {
+    const waiting = <p className="waiting-inline"><span className="spinner" aria-hidden="true" /> {common('common.justASec')}</p>;
+    return (
+      <div className="login-card">
+        <Suspense fallback={waiting}>
+          <MfaStep
+            uid={phase.uid}
+            challenge={phase.challenge}
+            email={email}
+            onRestart={(reply) => {
+              if (reply?.message === LOGIN_MESSAGES.expired) return setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
+              setPhase({ kind: 'form', uid: phase.uid });
+              setFormError(reply ? loginReply(reply.message, reply.code) : null);
+            }}
+          />
+        </Suspense>
       </div>
     );
   }

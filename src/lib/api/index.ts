@@ -4,6 +4,7 @@ import * as Carrier from './carrier.ts';
 import * as Cobranded from './cobranded.ts';
 import * as ContactPrefs from './contact-prefs.ts';
 import * as ManageAccount from './manage-account.ts';
+import * as Mfa from './mfa.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
@@ -113,6 +114,12 @@ export const CALLS = {
   FinishPasskeyRegistration: Passkeys.FinishPasskeyRegistration,
   RenamePasskey: Passkeys.RenamePasskey,
   DeletePasskey: Passkeys.DeletePasskey,
+  // Two-step sign-in (issue 14).
+  GetMfaStatus: Mfa.GetMfaStatus,
+  StartTotpEnrollment: Mfa.StartTotpEnrollment,
+  ConfirmTotpEnrollment: Mfa.ConfirmTotpEnrollment,
+  RegenerateRecoveryCodes: Mfa.RegenerateRecoveryCodes,
+  DisableTotp: Mfa.DisableTotp,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Content, ContentAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

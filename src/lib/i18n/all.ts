@@ -30,6 +30,8 @@ import emailsEn from './en/emails.ts';
 import emailsEs from './es/emails.ts';
 import passkeysEn from './en/passkeys.ts';
 import passkeysEs from './es/passkeys.ts';
+import mfaEn from './en/mfa.ts';
+import mfaEs from './es/mfa.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -47,6 +49,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     accounts: accountsEn,
     emails: emailsEn,
     passkeys: passkeysEn,
+    mfa: mfaEn,
   },
   es: {
     common: commonEs,
@@ -62,6 +65,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     accounts: accountsEs,
     emails: emailsEs,
     passkeys: passkeysEs,
+    mfa: mfaEs,
   },
 };
 

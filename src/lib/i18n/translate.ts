@@ -23,6 +23,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
   emails: { en: () => import('./en/emails.ts'), es: () => import('./es/emails.ts') },
   passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
+  mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
 };
 
 

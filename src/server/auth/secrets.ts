@@ -25,6 +25,15 @@ export function loadCookieKeys(db: Db): Promise<string[]> {
   return loadOrCreate(db, 'oidc_cookie_keys', async () => [randomBytes(32).toString('base64url')]);
 }
 
+/**
+ * The key (AES-256-GCM, 32 bytes) that encrypts users' TOTP secrets at rest (issue 14), generated on first start
+ * and kept in the database like the other secrets; never logged.
+ */
+export async function loadMfaSecretKey(db: Db): Promise<Buffer> {
+  const value = await loadOrCreate(db, 'mfa_secret_key', async () => ({ aes256gcm: randomBytes(32).toString('base64url') }));
+  return Buffer.from(value.aes256gcm, 'base64url');
+}
+
 /** The public half of private JWKs. */
 export function publicJwks(keys: JWK[]): { keys: JWK[] } {
   return { keys: keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })) };

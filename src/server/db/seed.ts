@@ -2,6 +2,7 @@ import type { Db } from './index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { US_STATES, US_TIME_ZONES } from './reference-data.ts';
 import { seedInsuranceCompanies } from '../services/carriers.ts';
+import { seedDemoMfa } from '../services/mfa.ts';
 
 /** The password every demo user has. */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -85,6 +86,8 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   const [row] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE '%@demo.test'");
   if ((row?.n ?? 0) > 0) {
     await seedOnboardingDemo(db);
+    // The demo admins come enrolled in two-step sign-in (issue 14) with DEMO_TOTP_SECRET: once, also on an older database.
+    await seedDemoMfa(db);
     return { created: false };
   }
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, { wait: true })));
@@ -129,6 +132,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       );
     }
   });
+  await seedDemoMfa(db);
   return { created: true };
 }
 

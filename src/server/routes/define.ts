@@ -28,6 +28,8 @@ export interface RouteDeps {
   publisher?: import('../services/publisher.ts').Publisher;
   /** The external self-service site for SSO users (claim flow); unset → an empty link. */
   selfServiceUrl?: string;
+  /** Roles that must use two-step sign-in (MFA_REQUIRED_ROLES); unset → internal and CE admins. */
+  mfaRequiredRoles?: readonly import('../../lib/roles.ts').DashboardRole[];
   /** Link lifetimes and email rate limits of the identity store's calls (issue 14); unset → the defaults. */
   accounts?: import('./okta.ts').AccountsConfig;
 }

@@ -13,10 +13,11 @@ import { consumeLink } from '../services/accounts.ts';
 import { findUserById } from '../services/users.ts';
 import { fail, type AppEnv, type RouteDeps } from './define.ts';
 import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-shared.ts';
+import type { MfaSignIn } from './interaction-mfa.ts';
 
 const TicketRequestSchema = z.strictObject({ ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link')) });
 
-export function interactionTicketRoutes(deps: RouteDeps & { oidc: EmbeddedOidc }): Hono<AppEnv> {
+export function interactionTicketRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; mfa: MfaSignIn }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const { provider } = deps.oidc;
   const uidPattern = UID_PATTERN;
@@ -30,6 +31,12 @@ export function interactionTicketRoutes(deps: RouteDeps & { oidc: EmbeddedOidc }
     if (!user || user.status !== 'ACTIVE') {
       log.info('ticket sign-in refused: expired, used or unknown ticket');
       return fail(c, 401, LOGIN_MESSAGES.expired);
+    }
+    // A ticket stands for the password only: an enrolled user (or one whose role requires it) gives the second step too.
+    const challenge = await deps.mfa.challenge(c.req.param('uid'), user);
+    if (challenge) {
+      log.info('ticket sign-in: second step asked', { userId: user.id, step: challenge.mfa });
+      return c.json({ isSuccess: true, message: 'Success', result: challenge });
     }
     const redirectTo = await finishLogin(c, provider, user.id);
     log.info('sign-in by ticket', { userId: user.id });

@@ -9,12 +9,13 @@ import { findUserByEmail } from '../services/users.ts';
 import { log } from '../log.ts';
 import { fail, type AppEnv, type RouteDeps } from './define.ts';
 import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-shared.ts';
+import type { MfaSignIn } from './interaction-mfa.ts';
 
 /**
  * The embedded provider's interaction steps, answered by the portal: the provider sends the browser to
  * /oidc/interaction/:uid, which shows the portal's own sign-in page; the page posts the credentials here.
  */
-export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limiter: LoginLimiter }): Hono<AppEnv> {
+export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limiter: LoginLimiter; mfa: MfaSignIn }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const { provider } = deps.oidc;
   const uidPattern = UID_PATTERN;
@@ -75,6 +76,12 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
       if (reached.length) log.warn('sign-in rate limit reached: further attempts are refused with 429', { key, limits: reached, failures: deps.limiter.max });
       else log.info('sign-in failed', { key, attemptsLeft: left });
       return fail(c, 401, LOGIN_MESSAGES.badCredentials);
+    }
+    // Enrolled, or of a role that requires it: not signed in yet, the second step (interaction-mfa.ts) finishes.
+    const challenge = await deps.mfa.challenge(c.req.param('uid'), user);
+    if (challenge) {
+      log.info('sign-in: second step asked', { userId: user.id, step: challenge.mfa });
+      return c.json({ isSuccess: true, message: 'Success', result: challenge });
     }
     await deps.limiter.succeed(attempt);
     const redirectTo = await finishLogin(c, provider, user.id);

@@ -8,6 +8,8 @@ import { loadSigningKeys } from '../../../src/server/auth/secrets.ts';
 import { EnvSchema } from '../../../src/server/env.ts';
 import { startServer, type RunningPortal } from '../../../src/server/server.ts';
 import { DEMO_PASSWORD } from '../../../src/server/db/seed.ts';
+import { DEMO_TOTP_SECRET, timeStep, totpCode, TOTP_PERIOD } from '../../../src/server/services/mfa.ts';
+import { MFA_MESSAGES } from '../../../src/lib/api/mfa.ts';
 
 /** The audience the API requires. */
 export const AUDIENCE = 'urn:agent-portal:api';
@@ -65,6 +67,50 @@ export function authorizationRequest(redirectUri: string): { query: URLSearchPar
 export interface SignInOptions {
   /** Extra headers of the login step (e.g. the Spanish host's Origin). */
   loginHeaders?: Record<string, string>;
+  /**
+   * The TOTP secret (base32) that answers the second step when the portal asks for one (enrolled users; the demo
+   * admins: DEMO_TOTP_SECRET, the default). A code already used (the same admin signed in twice within one
+   * 30-second step) is refused as a replay: the helper answers with the next step's code, which the server's drift
+   * window accepts, and waits for the step to change only when that one was used too (docs/decisions/021).
+   */
+  totpSecret?: string;
+  /** Answer the second step with this recovery code instead of a TOTP code. */
+  recoveryCode?: string;
+}
+
+/** A sign-in step's reply. */
+interface StepReply {
+  result?: { redirectTo?: string; mfa?: 'totp' | 'enroll' };
+  message?: string;
+}
+
+/**
+ * Answers the second step of interaction `uid` with a code of `secret` (or a recovery code); resolves with where
+ * the browser goes next. Retries a replayed code with the next step's code, then after the step changes.
+ */
+export async function answerMfaStep(
+  post: (body: unknown) => Promise<Response>,
+  opts: { secret?: string; recoveryCode?: string },
+): Promise<string> {
+  if (opts.recoveryCode) {
+    const res = await post({ recoveryCode: opts.recoveryCode });
+    if (res.status !== 200) throw new Error(`mfa step failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
+  }
+  const secret = opts.secret ?? DEMO_TOTP_SECRET;
+  for (let tries = 0; tries < 4; tries++) {
+    const now = timeStep();
+    for (const step of [now, now + 1]) {
+      const res = await post({ code: totpCode(secret, step) });
+      if (res.status === 200) return ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
+      const body = (await res.json().catch(() => null)) as StepReply | null;
+      if (body?.message !== MFA_MESSAGES.codeReused) throw new Error(`mfa step failed: ${res.status} ${JSON.stringify(body)}`);
+    }
+    // Both codes of the window were used: wait for the next step (at most 30 s).
+    const waitMs = (timeStep() + 1) * TOTP_PERIOD * 1000 - Date.now() + 50;
+    await new Promise((r) => setTimeout(r, Math.max(waitMs, 0)));
+  }
+  throw new Error('mfa step: every code was refused as a replay');
 }
 
 /** Signs in through the real provider: authorization code + PKCE, the portal's login step, code exchange. */
@@ -89,7 +135,16 @@ export async function signInForTokens(portal: RunningPortal, email: string, pass
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login step failed: ${res.status} ${await res.text()}`);
-  let next = ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
+  const step = ((await res.json()) as StepReply).result ?? {};
+  let next: string;
+  if (step.mfa === 'totp') {
+    next = await answerMfaStep(
+      (body) => go(`${base}/oidc/interaction/${uid}/mfa`, { method: 'POST', headers: { 'content-type': 'application/json', ...opts.loginHeaders }, body: JSON.stringify(body) }),
+      { secret: opts.totpSecret, recoveryCode: opts.recoveryCode },
+    );
+  } else if (step.mfa) {
+    throw new Error(`login step asks for ${step.mfa}: enrol the user first`);
+  } else next = step.redirectTo!;
   for (let i = 0; i < 5; i++) {
     res = await go(new URL(next, base).href);
     next = res.headers.get('location') ?? '';
@@ -134,4 +189,46 @@ export async function callApi(portal: RunningPortal, path: string, opts: { token
   });
   const json = (await res.json().catch(() => null)) as { isSuccess: boolean; message: string; result: unknown; errors?: unknown[] } | null;
   return { status: res.status, json, headers: res.headers };
+}
+
+/** A sign-in started by hand: the interaction's uid, a POST to one of its steps, and the finish that exchanges the code. */
+export interface SignInFlow {
+  uid: string;
+  /** POSTs JSON to a step of the interaction ('login', 'mfa', 'ticket'), from the site's origin. */
+  post(step: string, body: unknown): Promise<Response>;
+  /** Follows `redirectTo` to the code and exchanges it for tokens. */
+  finish(redirectTo: string): Promise<Tokens>;
+}
+
+/** Starts the authorization-code flow of the portal's client and stops at the portal's sign-in interaction. */
+export async function beginSignIn(portal: RunningPortal): Promise<SignInFlow> {
+  const base = portal.url;
+  const jar = new Jar();
+  const redirectUri = `${base}/dashboard/login`;
+  const { query, verifier } = authorizationRequest(redirectUri);
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  const res = await go(`${base}/oidc/auth?${query}`);
+  const uid = new URL(res.headers.get('location')!, base).pathname.split('/').pop()!;
+  return {
+    uid,
+    post: (step, body) =>
+      go(`${base}/oidc/interaction/${uid}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) }),
+    async finish(redirectTo) {
+      let next = redirectTo;
+      for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, base).href)).headers.get('location') ?? '';
+      const code = new URL(next).searchParams.get('code');
+      if (!code) throw new Error(`no code in ${next}`);
+      const tokenRes = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+      });
+      if (!tokenRes.ok) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
+      return (await tokenRes.json()) as Tokens;
+    },
+  };
 }
