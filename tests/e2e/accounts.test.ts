@@ -3,7 +3,7 @@
 // every new page and state, the Spanish host, keyboard-only registration, 390 px.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, spanishOrigin, test, waitForDashboard } from './fixtures.ts';
+import { expect, spanishOrigin, test, userMenuButton, waitForDashboard } from './fixtures.ts';
 import { mailsMentioning, newestLink } from './mailbox.ts';
 
 const VERIFY_SUBJECT = 'Verify your email for the Agent Portal';
@@ -224,6 +224,30 @@ test('Spanish pages: registration messages, forgot password and linkexpired in S
   await page.goto(`${es}/dashboard/linkexpired`);
   await expect(page.getByRole('heading', { name: 'Este enlace venció' })).toBeVisible();
   await axeClean(page, 'linkexpired (es)');
+});
+
+test('on the Spanish host: the emails are Spanish and link back there, and setting the password signs in on the Spanish dashboard', async ({ page, baseURL }) => {
+  const es = spanishOrigin(baseURL!);
+  const email = unique('es-reg');
+  await page.goto(`${es}/dashboard/create-account`);
+  await page.getByLabel(/^Nombre/).fill('Lucía');
+  await page.getByLabel(/^Apellido/).fill('Serrano');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel(/^Número de teléfono/).fill('813-555-0177');
+  await page.getByLabel(/Número de agente/).fill('A54321');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Revise su correo' })).toBeVisible();
+  const verify = await linkFor(email, 'Verifique su correo electrónico para el Portal de Agentes');
+  expect(verify.link.startsWith(`${es}/dashboard/create-new-password#token=`)).toBe(true);
+  await page.goto(verify.link);
+  await expect(page.getByRole('heading', { name: 'Cree su contraseña' })).toBeVisible();
+  await page.getByLabel('Contraseña nueva').fill('Vidrio-Puerto-2931');
+  await page.getByLabel('Confirme la contraseña').fill('Vidrio-Puerto-2931');
+  await page.getByRole('button', { name: 'Guardar e iniciar sesión' }).click();
+  // The provider's page is on the main host; the ticket travelled with the request, so nobody asks for the password.
+  await expect(page).toHaveURL(new RegExp(`^${es}/dashboard/(\\?[^#]*)?$`), { timeout: 30_000 });
+  await expect(userMenuButton(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });
 
 test('at 390 px the registration and password pages fit the width', async ({ page }) => {

@@ -9,7 +9,7 @@ import { consumeLink, issueLink, linkState, passwordProblems } from '../../src/s
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { authorizationRequest, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
 const AppName = 'AgentPortal';
 let portal: RunningPortal;
@@ -230,7 +230,7 @@ describe('email rate limits', () => {
 });
 
 /** The provider's flow up to the sign-in page (authorization request): its interaction uid and cookie jar. */
-async function startInteraction(p: RunningPortal) {
+async function startInteraction(p: RunningPortal, opts: { redirectUri?: string; params?: Record<string, string> } = {}) {
   const cookies = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
@@ -241,18 +241,11 @@ async function startInteraction(p: RunningPortal) {
     }
     return res;
   };
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${p.url}/dashboard/login`;
+  const redirectUri = opts.redirectUri ?? `${p.url}/dashboard/login`;
+  const { query, verifier } = authorizationRequest(redirectUri);
+  for (const [k, v] of Object.entries(opts.params ?? {})) query.set(k, v);
   const auth = new URL(`${p.url}/oidc/auth`);
-  auth.search = new URLSearchParams({
-    client_id: CLIENT_ID,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'openid profile email',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state: 'x',
-  }).toString();
+  auth.search = query.toString();
   const res = await go(auth.href);
   const uid = new URL(res.headers.get('location')!, p.url).pathname.split('/').pop()!;
   /** Follows the provider's redirects to the code, and exchanges it. */
@@ -324,6 +317,30 @@ describe('setting a password, end to end through the API and the real provider',
     // And the password itself signs in.
     const signedIn = await signInForTokens(portal, email, password);
     expect((await callApi(portal, 'okta/User/UserStatus/', { token: signedIn.access_token })).json!.result).toEqual({ UserId: user.id, Status: 'ACTIVE' });
+  });
+
+  it('a ticket carried by the authorization request (from the Spanish host) signs in on the provider’s page without a body, once', async () => {
+    const owner = unique();
+    expect((await callApi(portal, 'okta/CreateInactiveUser', { body: registration(owner) })).status).toBe(200);
+    const set = await callApi(portal, 'okta/User/CreateUserPassword', { body: { AppName, Token: (await lastLinkTo(owner)).token, Password: password } });
+    const { SignInTicket } = set.json!.result as { SignInTicket: string };
+    const es = spanishOrigin(portal.url);
+    const flow = await startInteraction(portal, { redirectUri: `${es}/dashboard/login`, params: { signin_ticket: SignInTicket, ui_locales: 'es' } });
+    // The page learns that the request carries a ticket (never the ticket itself).
+    const details = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/details`);
+    expect(((await details.json()) as { result: unknown }).result).toEqual({ uid: flow.uid, prompt: 'login', ticket: true });
+    const post = () => flow.go(`${portal.url}/oidc/interaction/${flow.uid}/ticket`, { method: 'POST', headers: { 'content-type': 'application/json', origin: portal.url }, body: '{}' });
+    const res = await post();
+    expect(res.status).toBe(200);
+    const tokens = await flow.finish(((await res.json()) as { result: { redirectTo: string } }).result.redirectTo);
+    expect((await callApi(portal, 'okta/User/UserStatus/', { token: tokens.access_token })).json!.result).toMatchObject({ Status: 'ACTIVE' });
+    // Spent: a new interaction carrying the same ticket is refused; one carrying none has nothing to spend.
+    const again = await startInteraction(portal, { params: { signin_ticket: SignInTicket } });
+    const reused = await again.go(`${portal.url}/oidc/interaction/${again.uid}/ticket`, { method: 'POST', headers: { 'content-type': 'application/json', origin: portal.url }, body: '{}' });
+    expect(reused.status).toBe(401);
+    const none = await startInteraction(portal);
+    expect(((await (await none.go(`${portal.url}/oidc/interaction/${none.uid}/details`)).json()) as { result: { ticket: boolean } }).result.ticket).toBe(false);
+    expect((await none.go(`${portal.url}/oidc/interaction/${none.uid}/ticket`, { method: 'POST', headers: { 'content-type': 'application/json', origin: portal.url }, body: '{}' })).status).toBe(401);
   });
 
   it('a reset: the new password works, the old one and the old refresh and access tokens are refused', async () => {

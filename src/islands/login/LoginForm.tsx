@@ -72,9 +72,18 @@ export default function LoginForm() {
     } catch {
       /* no storage */
     }
+    // A sign-in ticket this host's page holds (create-new-password, a password change) travels with the request:
+    // the provider's sign-in page may be on another host (the Spanish host's readers sign in on the main one).
+    let ticket: string | null = null;
+    try {
+      ticket = sessionStorage.getItem(SIGNIN_TICKET_KEY);
+      sessionStorage.removeItem(SIGNIN_TICKET_KEY);
+    } catch {
+      /* no storage */
+    }
     try {
       const um = await getUserManager();
-      await um.signinRedirect({ state: { referral } });
+      await um.signinRedirect({ state: { referral }, ...(ticket ? { extraQueryParams: { signin_ticket: ticket } } : {}) });
     } catch {
       setPhase({ kind: 'error', said: { key: 'login.network' } });
     }
@@ -110,15 +119,15 @@ export default function LoginForm() {
           setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
           return;
         }
-        // Just set a password (create-new-password): its single-use ticket signs in without asking again.
-        const ticket = sessionStorage.getItem(SIGNIN_TICKET_KEY);
-        if (ticket) {
-          sessionStorage.removeItem(SIGNIN_TICKET_KEY);
+        // Just set a password (create-new-password, a password change): the single-use ticket the request carried
+        // signs in without asking again.
+        const details = (await res.json().catch(() => null)) as { result?: { ticket?: boolean } } | null;
+        if (details?.result?.ticket) {
           const done = await fetch(ticketPath(uid), {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
             credentials: 'same-origin',
-            body: JSON.stringify({ ticket }),
+            body: '{}',
           }).catch(() => null);
           const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } & Partial<MfaChallenge> } | null;
           if (done?.ok && body?.result?.redirectTo) {

@@ -155,6 +155,9 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
       };
     },
     pkce: { required: () => true },
+    // The single-use sign-in ticket of create-new-password and a password change travels with the authorization
+    // request, so that it reaches the sign-in page on this host from the Spanish host too (spent at once, 2 minutes).
+    extraParams: ['signin_ticket'],
     // Browsers may call the provider's CORS endpoints (token, revocation) only from the portal's own origins.
     clientBasedCORS: (_ctx, requestOrigin) => siteOrigins.includes(requestOrigin),
     features: {

@@ -15,7 +15,9 @@ import { fail, type AppEnv, type RouteDeps } from './define.ts';
 import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-shared.ts';
 import type { MfaSignIn } from './interaction-mfa.ts';
 
-const TicketRequestSchema = z.strictObject({ ticket: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link')) });
+const TICKET = /^[A-Za-z0-9_-]{43}$/;
+/** The ticket in the body (held by this host's page), or none: then the one the authorization request carried. */
+const TicketRequestSchema = z.strictObject({ ticket: z.optional(z.string().check(z.regex(TICKET, 'Invalid link'))) });
 
 export function interactionTicketRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; mfa: MfaSignIn }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -26,7 +28,9 @@ export function interactionTicketRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; 
     const read = await readInteractionPost(c, { origin: deps.origin, provider, schema: TicketRequestSchema, invalidMessage: LOGIN_MESSAGES.expired });
     if (read instanceof Response) return read;
     const parsed = read;
-    const link = await consumeLink(deps.db, parsed.data.ticket, ['signin']);
+    const carried = parsed.details.params.signin_ticket;
+    const ticket = parsed.data.ticket ?? (typeof carried === 'string' && TICKET.test(carried) ? carried : null);
+    const link = ticket ? await consumeLink(deps.db, ticket, ['signin']) : null;
     const user = link ? await findUserById(deps.db, link.userId) : undefined;
     if (!user || user.status !== 'ACTIVE') {
       log.info('ticket sign-in refused: expired, used or unknown ticket');

@@ -34,7 +34,9 @@ export function interactionRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limite
     try {
       const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing);
       if (details.uid !== c.req.param('uid')) return fail(c, 400, LOGIN_MESSAGES.expired);
-      return c.json({ isSuccess: true, message: 'Success', result: { uid: details.uid, prompt: details.prompt.name } });
+      // `ticket`: the request carries a sign-in ticket (the page posts /ticket instead of asking for a password).
+      const ticket = typeof details.params.signin_ticket === 'string';
+      return c.json({ isSuccess: true, message: 'Success', result: { uid: details.uid, prompt: details.prompt.name, ticket } });
     } catch {
       return fail(c, 400, LOGIN_MESSAGES.expired);
     }
