@@ -257,12 +257,16 @@ async function prepareAccounts() {
   const { hashPassword } = await import('../../src/server/auth/passwords.ts');
   const { requestEmailChange } = await import('../../src/server/services/accounts.ts');
   const { findUserById } = await import('../../src/server/services/users.ts');
+  const { DEMO_TOTP_SECRET, enrollTotp, totpCode } = await import('../../src/server/services/mfa.ts');
   const ROLE: Record<Persona, string> = { anonymous: 'SFAD_Agent', agent: 'SFAD_Agent', agencyAdmin: 'SFAD_Admin', internalAdmin: 'SFAD_InternalAdmin', ceAdmin: 'SFAD_CEAdmin' };
   for (const p of PERSONAS) {
     const password = `Matrix-Windshield-${p}-7`;
     const email = `matrix-change-${p.toLowerCase()}@example.test`;
     const id = await make(email, '20077314');
     await portal.db.query('UPDATE users SET password_hash = $2, dashboard_user_role = $3 WHERE id = $1', [id, await hashPassword(password), ROLE[p]]);
+    // Internal and CE admins must use two-step sign-in (MFA_REQUIRED_ROLES' default): enrolled with the demo secret,
+    // which signInForTokens answers.
+    if (p === 'internalAdmin' || p === 'ceAdmin') expect(Array.isArray(await enrollTotp(portal.db, id, DEMO_TOTP_SECRET, totpCode(DEMO_TOTP_SECRET)))).toBe(true);
     if (p !== 'anonymous') accounts.passwordChangers[p] = { token: (await signInForTokens(portal, email, password)).access_token, password };
     const next = `matrix-confirm-${p.toLowerCase()}@example.test`;
     await requestEmailChange(portal.db, (await findUserById(portal.db, id))!, next, { origin: portal.url });
