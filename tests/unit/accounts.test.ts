@@ -9,7 +9,7 @@ import { consumeLink, issueLink, linkState, passwordProblems } from '../../src/s
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { authorizationRequest, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { callApi, CLIENT_ID, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
 
 const AppName = 'AgentPortal';
 let portal: RunningPortal;
@@ -230,38 +230,6 @@ describe('email rate limits', () => {
 });
 
 /** The provider's flow up to the sign-in page (authorization request): its interaction uid and cookie jar. */
-async function startInteraction(p: RunningPortal, opts: { redirectUri?: string; params?: Record<string, string> } = {}) {
-  const cookies = new Map<string, string>();
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const i = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, i).trim(), pair!.slice(i + 1).trim());
-    }
-    return res;
-  };
-  const redirectUri = opts.redirectUri ?? `${p.url}/dashboard/login`;
-  const { query, verifier } = authorizationRequest(redirectUri);
-  for (const [k, v] of Object.entries(opts.params ?? {})) query.set(k, v);
-  const auth = new URL(`${p.url}/oidc/auth`);
-  auth.search = query.toString();
-  const res = await go(auth.href);
-  const uid = new URL(res.headers.get('location')!, p.url).pathname.split('/').pop()!;
-  /** Follows the provider's redirects to the code, and exchanges it. */
-  const finish = async (redirectTo: string) => {
-    let next = redirectTo;
-    for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, p.url).href)).headers.get('location') ?? '';
-    const code = new URL(next).searchParams.get('code')!;
-    const tokenRes = await fetch(`${p.url}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
-    });
-    return (await tokenRes.json()) as { access_token: string; refresh_token?: string };
-  };
-  return { uid, go, finish };
-}
 
 describe('setting a password, end to end through the API and the real provider', () => {
   const email = unique();

@@ -12,7 +12,7 @@ import { manageAccountRoutes } from '../../src/server/routes/manage-account.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { createVerifier } from '../../src/server/auth/tokens.ts';
 import { createActiveUser, DEFAULT_TTLS } from '../../src/server/services/accounts.ts';
-import { AUDIENCE, callApi, CLIENT_ID, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { AUDIENCE, callApi, CLIENT_ID, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
 
 let portal: RunningPortal;
 const token: Record<string, string> = {};
@@ -185,37 +185,13 @@ const mailsTo = (email: string) =>
 const tokenIn = (body: string) => /confirm-email#token=([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? null;
 
 /** Starts a sign-in at the provider (authorization code + PKCE) and returns the interaction, to finish with a ticket. */
-async function startInteraction() {
-  const cookies = new Map<string, string>();
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const i = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, i).trim(), pair!.slice(i + 1).trim());
-    }
-    return res;
-  };
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${portal.url}/dashboard/login`;
-  const auth = new URL(`${portal.url}/oidc/auth`);
-  auth.search = new URLSearchParams({
-    client_id: CLIENT_ID, redirect_uri: redirectUri, response_type: 'code', scope: 'openid profile email',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', state: 'x',
-  }).toString();
-  const uid = new URL((await go(auth.href)).headers.get('location')!, portal.url).pathname.split('/').pop()!;
+async function startTicketSignIn() {
+  const flow = await startInteraction(portal);
   const withTicket = async (ticket: string) => {
-    const res = await go(`${portal.url}/oidc/interaction/${uid}/ticket`, { method: 'POST', headers: { 'content-type': 'application/json', origin: portal.url }, body: JSON.stringify({ ticket }) });
+    const res = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/ticket`, { method: 'POST', headers: { 'content-type': 'application/json', origin: portal.url }, body: JSON.stringify({ ticket }) });
     if (res.status !== 200) return { status: res.status, access_token: null };
-    let next = ((await res.json()) as { result: { redirectTo: string } }).result.redirectTo;
-    for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, portal.url).href)).headers.get('location') ?? '';
-    const code = new URL(next).searchParams.get('code')!;
-    const tokenRes = await fetch(`${portal.url}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
-    });
-    return { status: 200, access_token: ((await tokenRes.json()) as { access_token: string }).access_token };
+    const tokens = await flow.finish(((await res.json()) as { result: { redirectTo: string } }).result.redirectTo);
+    return { status: 200, access_token: tokens.access_token };
   };
   return { withTicket };
 }
@@ -337,10 +313,10 @@ describe('changing the password (ChangeUserPassword)', () => {
     });
     expect(refreshed.status).toBe(400);
     // The ticket signs in without the password, once.
-    const back = await (await startInteraction()).withTicket(SignInTicket);
+    const back = await (await startTicketSignIn()).withTicket(SignInTicket);
     expect(back.status).toBe(200);
     expect((await callApi(portal, 'User/GetUserProfile/', { token: back.access_token! })).json!.result).toMatchObject({ UserId: u.id });
-    expect((await (await startInteraction()).withTicket(SignInTicket)).status).toBe(401);
+    expect((await (await startTicketSignIn()).withTicket(SignInTicket)).status).toBe(401);
     // The new password signs in; the old one no longer does. The owner is told by email.
     await expect(signInForTokens(portal, u.email, u.password)).rejects.toThrow(/401/);
     await expect(signInForTokens(portal, u.email, 'Brand-New-Glass-77')).resolves.toBeTruthy();

@@ -344,24 +344,10 @@ export async function pendingEmailOf(db: Queryable, userId: string, now = new Da
   return row?.new_email ?? null;
 }
 
-/** The profile of GetUserProfile (and of SaveUserAgentInfo's answer). */
+/** The profile of GetUserProfile (and of SaveUserAgentInfo's answer): profileOf's fields but the agencies, the login and the pending email. */
 export async function userProfileOf(db: Queryable, user: UserRow) {
-  const u = user as UserRow & { phone_number: string | null; second_phone_number: string | null; title: string | null; npn_id: string | null };
-  return {
-    UserId: u.id,
-    FirstName: u.first_name,
-    LastName: u.last_name,
-    Email: u.email,
-    Login: u.email,
-    PrimaryPhone: u.phone_number ?? null,
-    SecondaryPhone: u.second_phone_number ?? null,
-    Title: u.title ?? null,
-    NpnId: u.npn_id ?? null,
-    AgentNumber: u.agent_number,
-    Status: u.status,
-    DashboardUserRole: u.dashboard_user_role,
-    PendingEmail: await pendingEmailOf(db, u.id),
-  };
+  const { Agencies: _agencies, ...profile } = await profileOf(db, user);
+  return { ...profile, Login: user.email, PendingEmail: await pendingEmailOf(db, user.id) };
 }
 
 /** True when `password` is the user's current password (hashed on the password pool). */

@@ -64,6 +64,37 @@ export function authorizationRequest(redirectUri: string): { query: URLSearchPar
   return { query, verifier };
 }
 
+/**
+ * A sign-in started at the provider as the browser starts it (code + PKCE), stopped at its interaction: the uid,
+ * a fetch that keeps the provider's cookies, and `finish` (the provider's redirects to the code, and the code
+ * exchanged for tokens) once a step answered `redirectTo`.
+ */
+export async function startInteraction(portal: RunningPortal, opts: { redirectUri?: string; params?: Record<string, string> } = {}) {
+  const jar = new Jar();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  const redirectUri = opts.redirectUri ?? `${portal.url}/dashboard/login`;
+  const { query, verifier } = authorizationRequest(redirectUri);
+  for (const [k, v] of Object.entries(opts.params ?? {})) query.set(k, v);
+  const res = await go(`${portal.url}/oidc/auth?${query}`);
+  const uid = new URL(res.headers.get('location')!, portal.url).pathname.split('/').pop()!;
+  const finish = async (redirectTo: string): Promise<Tokens> => {
+    let next = redirectTo;
+    for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, portal.url).href)).headers.get('location') ?? '';
+    const code = new URL(next).searchParams.get('code')!;
+    const tokenRes = await fetch(`${portal.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+    });
+    return (await tokenRes.json()) as Tokens;
+  };
+  return { uid, go, finish };
+}
+
 export interface SignInOptions {
   /** Extra headers of the login step (e.g. the Spanish host's Origin). */
   loginHeaders?: Record<string, string>;
