@@ -156,7 +156,8 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
             label={LABELS[name]}
             hint={HINTS[name]}
             error={errors[name] ? t.message(errors[name]) : null}
-            required={name === 'FirstName' || name === 'LastName' || name === 'PrimaryPhone' ? t('account.required') : undefined}
+            marker={name === 'FirstName' || name === 'LastName' || name === 'PrimaryPhone' ? t('account.required') : undefined}
+            markerClass="req"
           >
             {(aria) => (
               <input

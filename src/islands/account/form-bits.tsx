@@ -3,7 +3,6 @@
  * system's order), browser messages as server messages (their codes, so they show in the reader's language), and a
  * refused call's field errors. Loaded with those sections only (they are lazy chunks of the page).
  */
-import type { ReactNode } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { PROFILE_NPN } from '../../lib/api/manage-account.ts';
 import { messageOf } from '../../lib/claim/validation.ts';
@@ -38,33 +37,5 @@ export function refusal(err: unknown): { status: number; reply: ServerMessage; f
 /** The text of a refusal that belongs to no field: the server's words, or section 8's for a failure on our side. */
 export const refusalText = (t: Words, r: { status: number; reply: ServerMessage }) => (r.status === 0 || r.status >= 500 ? t('messages.genericError') : t.message(r.reply));
 
-/** A labelled control with its hint and error (label, hint, error, control). */
-export function Field(props: {
-  id: string;
-  label: string;
-  hint?: string | undefined;
-  error?: string | null | undefined;
-  required?: string | undefined;
-  children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const describedBy = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${props.error ? ' field--error' : ''}`}>
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required && <span className="req"> {props.required}</span>}
-      </label>
-      {props.hint && (
-        <p className="field__hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p className="field__error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      )}
-      {props.children({ id: props.id, ...(props.error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-    </div>
-  );
-}
+/** The design system's field: src/islands/shared/Field.tsx. */
+export { Field } from '../shared/Field.tsx';

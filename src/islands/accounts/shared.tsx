@@ -3,7 +3,6 @@
  * little JS: no session store, no OpenID client), the spec's red banner for a server failure, field errors
  * in the reader's language. Server checks repeat the browser's (the same contracts).
  */
-import type { ReactNode } from 'react';
 import { DASHBOARD_BASE, type CallContract, type RequestOf, type ResultOf } from '../../lib/api/contract.ts';
 import { messageOf } from '../../lib/claim/validation.ts';
 import type { Translator } from '../../lib/i18n.ts';
@@ -59,36 +58,8 @@ export function FailureBanner({ t, outcome }: { t: Translator<'messages' | 'acco
   );
 }
 
-/** A labelled input with hint and error (the design system's field). */
-export function Field(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | null;
-  required?: boolean;
-  marker?: string;
-  children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const describedBy = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${props.error ? ' field--error' : ''}`}>
-      <label htmlFor={props.id}>
-        {props.label} {props.marker && <span className="muted">{props.marker}</span>}
-      </label>
-      {props.hint && (
-        <p className="field__hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p className="field__error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      )}
-      {props.children({ id: props.id, ...(props.error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-    </div>
-  );
-}
+/** The design system's field: src/islands/shared/Field.tsx. */
+export { Field } from '../shared/Field.tsx';
 
 /** The Spanish title the layout wrote at build time (the island sets it on the Spanish host). */
 export function useSpanishTitle(lang: string) {
