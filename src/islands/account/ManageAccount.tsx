@@ -17,6 +17,7 @@ import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { CallView, Loading, UserGate, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
+import { leavingForSubmit } from '../shared/leaving-for-submit.ts';
 import { useT } from '../shared/use-t.ts';
 import Agencies from './Agencies.tsx';
 // manage-account profile (issue 14): chunks loaded after the page, so its first visit stays within budget.
@@ -217,7 +218,8 @@ function PreferencesForm({ initial, t }: { initial: Prefs; t: Words }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'agent-phone-hint agent-phone-error' : 'agent-phone-hint'}
             onChange={(e) => change({ AgentPhoneNo: e.target.value })}
-            onBlur={() => {
+            onBlur={(e) => {
+              if (leavingForSubmit(e)) return;
               const problem = phoneProblem(prefs);
               setError(problem);
               if (!problem && prefs.AgentPhoneNo.trim()) setPrefs({ ...prefs, AgentPhoneNo: formatPhone(prefs.AgentPhoneNo) });
@@ -253,7 +255,7 @@ function PreferencesForm({ initial, t }: { initial: Prefs; t: Words }) {
             aria-invalid={mailError ? true : undefined}
             aria-describedby={mailError ? 'agent-email-hint agent-email-error' : 'agent-email-hint'}
             onChange={(e) => change({ AgentEmail: e.target.value })}
-            onBlur={() => setMailError(problemOf(emailError(prefs)))}
+            onBlur={(e) => !leavingForSubmit(e) && setMailError(problemOf(emailError(prefs)))}
           />
         </div>
         <div className="order-actions">

@@ -14,6 +14,7 @@ import { api } from '../../stores/api.ts';
 import { $user } from '../../stores/user.ts';
 import ErrorSummary from '../shared/ErrorSummary.tsx';
 import { CallView } from '../shared/PageState.tsx';
+import { leavingForSubmit } from '../shared/leaving-for-submit.ts';
 import { useCall } from '../shared/use-call.ts';
 import { asMessage, Field, refusal, refusalText, type Words } from './form-bits.tsx';
 
@@ -170,7 +171,7 @@ function ProfileForm({ initial, t }: { initial: Values; t: Words }) {
                 aria-required={name === 'FirstName' || name === 'LastName' || name === 'PrimaryPhone' ? true : undefined}
                 value={values[name]}
                 onChange={(e) => set(name, e.target.value)}
-                onBlur={() => leave(name)}
+                onBlur={(e) => !leavingForSubmit(e) && leave(name)}
               />
             )}
           </Field>
