@@ -218,7 +218,7 @@ const STATES: readonly { name: string; role: Role | 'public'; route: string; act
     act: async (page) => {
       await page.getByRole('group', { name: 'Text me when' }).getByRole('checkbox', { name: 'Service is scheduled' }).check();
       await page.getByRole('button', { name: 'Save contact preferences' }).click();
-      await expect(page.getByText('The phone number field is required')).toBeVisible();
+      await expect(page.getByText('Please enter a phone number')).toBeVisible();
     },
   },
   {
