@@ -163,14 +163,15 @@ test('on the Spanish host, keyboard only, at 390 px: the second step with the ke
   const es = spanishOrigin(baseURL!);
   const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
-  // The provider's sign-in steps run on the portal's own address (its form), then the code comes back to the Spanish host.
+  // The provider's sign-in steps run on the portal's own address (its form, in Spanish: the request's
+  // ui_locales), then the code comes back to the Spanish host.
   await page.goto(`${es}/dashboard/login?referral=${encodeURIComponent('/dashboard/manage-account')}`);
-  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Correo electrónico')).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press('Enter');
-  const code = page.getByLabel('Code', { exact: true });
+  const code = page.getByLabel('Código', { exact: true });
   await expect(code).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await axeClean(page, 'sign-in second step, 390 px');
@@ -180,7 +181,7 @@ test('on the Spanish host, keyboard only, at 390 px: the second step with the ke
   const [res] = await Promise.all([page.waitForResponse((r) => /\/mfa$/.test(r.url()) && r.request().method() === 'POST'), page.keyboard.press('Enter')]);
   if (!res.ok()) {
     await code.fill('');
-    await answerTotp(page, secret);
+    await answerTotp(page, secret, { code: 'Código', verify: 'Verificar' });
   }
   await expect(page).toHaveURL(`${es}/dashboard/manage-account`);
   const section = page.getByTestId('mfa');
