@@ -151,6 +151,8 @@ test.describe('keyboard only', () => {
   });
 
   test('a claim is filed with the keyboard only: quick start, steps, appointment, details, review', async ({ page, problems, signInAs }) => {
+    // The whole claim, one Tab (and one focus check) at a time: over a minute on a busy 2-core machine.
+    test.setTimeout(150_000);
     await signInAs('agent');
     await openDashboard(page);
     await page.locator('body').focus();
