@@ -131,7 +131,7 @@ function Panel({ status, t, email, reload }: { status: MfaStatus; t: Words; emai
             )}
           </>
         ) : (
-          <button type="button" className="btn btn--primary" disabled={busy} aria-busy={busy} onClick={() => void start()}>
+          <button type="button" className="btn btn--secondary" disabled={busy} aria-busy={busy} onClick={() => void start()}>
             {busy ? t('common.justASec') : t('mfa.turnOn')}
           </button>
         )}
@@ -222,7 +222,7 @@ function Enrol({ enrollment, t, onCancel, onDone }: { enrollment: Enrollment; t:
       </p>
       <CodeField id="mfa-code" label={t('mfa.codeLabel')} hint={t('mfa.codeHint')} value={code} error={error} onChange={setCode} autoComplete="one-time-code" inputMode="numeric" />
       <div className="order-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+        <button type="submit" className="btn btn--secondary" disabled={busy} aria-busy={busy}>
           {busy ? t('common.justASec') : t('mfa.confirm')}
         </button>
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
@@ -265,7 +265,7 @@ function Proof({ action, t, onCancel, onDone }: { action: 'regenerate' | 'disabl
       <p>{action === 'regenerate' ? t('mfa.regenerateIntro') : t('mfa.disableIntro')}</p>
       <CodeField id="mfa-proof" label={t('mfa.proofLabel')} value={value} error={error} onChange={setValue} autoComplete="current-password" type="password" />
       <div className="order-actions">
-        <button type="submit" className={action === 'disable' ? 'btn btn--destructive' : 'btn btn--primary'} disabled={busy} aria-busy={busy}>
+        <button type="submit" className={action === 'disable' ? 'btn btn--destructive' : 'btn btn--secondary'} disabled={busy} aria-busy={busy}>
           {busy ? t('common.justASec') : action === 'regenerate' ? t('mfa.getCodes') : t('mfa.confirmOff')}
         </button>
         <button type="button" className="btn btn--secondary" onClick={onCancel}>
