@@ -465,14 +465,19 @@ test.describe('issue 13: the dashboard\'s failed referrals, big numbers, times a
     });
 
     test("'Filed from' and 'Filed to' are the reader's local days, not UTC days", async ({ page, signInAs }) => {
-      await signInAs('agent');
+      // The agency admin of Summit Ridge (Denver) sees its whole agency's orders, among them ones filed in the late
+      // afternoon there: the evening in Chicago, the next day in UTC.
+      await signInAs('admin');
       await openDashboard(page);
-      // An order filed in the evening in Chicago (UTC-6 in winter, -5 in summer): already the next day in UTC.
-      const evening = (o: OrderRow) => new Date((o as OrderRow & { CreatedAt: string }).CreatedAt).getUTCHours() < 5;
+      // An order filed in the evening in Chicago: already the next day in UTC (whatever the season's offset).
+      const chicagoDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+      const evening = (o: OrderRow) => {
+        const at = (o as OrderRow & { CreatedAt: string }).CreatedAt;
+        return chicagoDay(at) !== at.slice(0, 10);
+      };
       let kind: 'Open' | 'Completed' = 'Open';
       const order = (await findOrder(page, 'Open', evening).catch(() => null)) ?? ((kind = 'Completed'), await findOrder(page, 'Completed', evening));
       const filedAt = (order as OrderRow & { CreatedAt: string }).CreatedAt;
-      const chicagoDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
       const day = chicagoDay(filedAt);
       expect(day).not.toBe(filedAt.slice(0, 10));
 
