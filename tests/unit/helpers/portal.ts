@@ -69,30 +69,38 @@ export function authorizationRequest(redirectUri: string): { query: URLSearchPar
  * a fetch that keeps the provider's cookies, and `finish` (the provider's redirects to the code, and the code
  * exchanged for tokens) once a step answered `redirectTo`.
  */
-export async function startInteraction(portal: RunningPortal, opts: { redirectUri?: string; params?: Record<string, string> } = {}) {
+export async function startInteraction(portal: RunningPortal, opts: { redirectUri?: string; params?: Record<string, string> } = {}): Promise<SignInFlow & { go: (url: string, init?: RequestInit) => Promise<Response> }> {
+  const base = portal.url;
   const jar = new Jar();
   const go = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
     jar.store(res);
     return res;
   };
-  const redirectUri = opts.redirectUri ?? `${portal.url}/dashboard/login`;
+  const redirectUri = opts.redirectUri ?? `${base}/dashboard/login`;
   const { query, verifier } = authorizationRequest(redirectUri);
   for (const [k, v] of Object.entries(opts.params ?? {})) query.set(k, v);
-  const res = await go(`${portal.url}/oidc/auth?${query}`);
-  const uid = new URL(res.headers.get('location')!, portal.url).pathname.split('/').pop()!;
-  const finish = async (redirectTo: string): Promise<Tokens> => {
-    let next = redirectTo;
-    for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, portal.url).href)).headers.get('location') ?? '';
-    const code = new URL(next).searchParams.get('code')!;
-    const tokenRes = await fetch(`${portal.url}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
-    });
-    return (await tokenRes.json()) as Tokens;
+  const res = await go(`${base}/oidc/auth?${query}`);
+  const uid = new URL(res.headers.get('location')!, base).pathname.split('/').pop()!;
+  return {
+    uid,
+    go,
+    post: (step, body) =>
+      go(`${base}/oidc/interaction/${uid}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) }),
+    async finish(redirectTo) {
+      let next = redirectTo;
+      for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, base).href)).headers.get('location') ?? '';
+      const code = new URL(next).searchParams.get('code');
+      if (!code) throw new Error(`no code in ${next}`);
+      const tokenRes = await fetch(`${base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
+      });
+      if (!tokenRes.ok) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
+      return (await tokenRes.json()) as Tokens;
+    },
   };
-  return { uid, go, finish };
 }
 
 export interface SignInOptions {
@@ -232,34 +240,6 @@ export interface SignInFlow {
 }
 
 /** Starts the authorization-code flow of the portal's client and stops at the portal's sign-in interaction. */
-export async function beginSignIn(portal: RunningPortal): Promise<SignInFlow> {
-  const base = portal.url;
-  const jar = new Jar();
-  const redirectUri = `${base}/dashboard/login`;
-  const { query, verifier } = authorizationRequest(redirectUri);
-  const go = async (url: string, init: RequestInit = {}) => {
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
-    jar.store(res);
-    return res;
-  };
-  const res = await go(`${base}/oidc/auth?${query}`);
-  const uid = new URL(res.headers.get('location')!, base).pathname.split('/').pop()!;
-  return {
-    uid,
-    post: (step, body) =>
-      go(`${base}/oidc/interaction/${uid}/${step}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) }),
-    async finish(redirectTo) {
-      let next = redirectTo;
-      for (let i = 0; i < 5 && !next.startsWith(redirectUri); i++) next = (await go(new URL(next, base).href)).headers.get('location') ?? '';
-      const code = new URL(next).searchParams.get('code');
-      if (!code) throw new Error(`no code in ${next}`);
-      const tokenRes = await fetch(`${base}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: CLIENT_ID, code_verifier: verifier }),
-      });
-      if (!tokenRes.ok) throw new Error(`token exchange failed: ${tokenRes.status} ${await tokenRes.text()}`);
-      return (await tokenRes.json()) as Tokens;
-    },
-  };
+export function beginSignIn(portal: RunningPortal): Promise<SignInFlow> {
+  return startInteraction(portal);
 }
