@@ -125,6 +125,8 @@ describe('every route in CALLS is covered here', () => {
         'GetPasskeys', 'StartPasskeyRegistration', 'FinishPasskeyRegistration', 'RenamePasskey', 'DeletePasskey',
         // Two-step sign-in (issue 14): tests/unit/mfa.test.ts.
         'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
+        // Internal administration (issue 15): tests/unit/internal-admin.test.ts.
+        'SendRequestAdminAccessEmail', 'GetAdminRequests', 'ApproveRequest', 'DenyRequest', 'ResetMFA', 'GetAuditLog', 'Dashboard',
       ].sort(),
     );
   });

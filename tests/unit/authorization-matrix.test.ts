@@ -149,6 +149,15 @@ const MATRIX: Record<string, Row> = {
   ConfirmTotpEnrollment:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   RegenerateRecoveryCodes:     { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   DisableTotp:                 { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  // Internal administration (issue 15): agents ask for admin access; internal admins decide, reset MFA and
+  // see their tool counts; the audit log is for agency admins (their agencies) and internal admins.
+  SendRequestAdminAccessEmail: { anonymous: 401, agent: 200, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  GetAdminRequests:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  ApproveRequest:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  DenyRequest:                 { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  ResetMFA:                    { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  GetAuditLog:                 { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  Dashboard:                   { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -213,6 +222,20 @@ const orders = {
 const onboarding = { approve: { agencyAdmin: 0, internalAdmin: 0 }, deny: { agencyAdmin: 0, internalAdmin: 0 }, otherAgency: 0 };
 
 /** Files the pending requests of `onboarding` (as the demo users without the agency would). */
+/** Admin access requests (issue 15): a user of their own who asked twice (one to approve, one to deny). */
+const adminRequests = { approve: 1, deny: 1, userId: 'unset' };
+async function prepareAdminRequests() {
+  const [u] = await portal.db.query<{ id: string }>(
+    `INSERT INTO users (email, first_name, last_name, dashboard_user_role) VALUES ('matrix-asker@example.test', 'Matrix', 'Asker', 'SFAD_Agent') RETURNING id`,
+  );
+  adminRequests.userId = u!.id;
+  for (const a of ['30012967', '10045821']) await portal.db.query('INSERT INTO user_agencies (user_id, agency_number) VALUES ($1, $2)', [u!.id, a]);
+  const file = async (agency: string) =>
+    Number((await portal.db.query<{ id: number }>('INSERT INTO admin_access_requests (user_id, agency_number) VALUES ($1, $2) RETURNING id', [u!.id, agency]))[0]!.id);
+  adminRequests.approve = await file('30012967');
+  adminRequests.deny = await file('10045821');
+}
+
 async function prepareOnboarding() {
   const file = async (email: string, agency: string) => {
     const [row] = await portal.db.query<{ id: number }>(
@@ -557,6 +580,21 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, Id: passkeys.own(persona), Name: `Renamed by ${persona}` };
     case 'DeletePasskey':
       return { ...base, Id: passkeys.own(persona) };
+    // Internal administration (issue 15).
+    case 'SendRequestAdminAccessEmail':
+      return { ...base, AgencyNumber: AGENCY[persona] };
+    case 'GetAdminRequests':
+      return { ...base, Status: 'Pending', FilterBy: 'agent_name', Search: 'matrix' };
+    case 'ApproveRequest':
+      return { ...base, RequestId: adminRequests.approve };
+    case 'DenyRequest':
+      return { ...base, RequestId: adminRequests.deny, Reason: `matrix ${persona}` };
+    case 'ResetMFA':
+      return { ...base, UserId: adminRequests.userId };
+    case 'GetAuditLog':
+      return { ...base, Entity: 'user' };
+    case 'Dashboard':
+      return base;
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -593,6 +631,7 @@ beforeAll(async () => {
   await prepareWorkOrders();
   await matrixAccounts();
   await prepareOnboarding();
+  await prepareAdminRequests();
   await prepareAccounts();
   await preparePasskeys();
   await prepareMfa();
@@ -774,6 +813,9 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agencyAdmin, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies" },
   { who: 'agencyAdmin', call: 'RemoveXYZAccountsByUserId', input: () => ({ UserId: subs.agent, AccountNumbers: ['20077314'] }), expected: 403, why: "another user's agencies (an agency the admin administers)" },
   { who: 'agencyAdmin', call: 'RemoveUserFromAgency', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821' }), expected: 403, why: 'a user removed from an agency not theirs' },
+  // Internal administration (issue 15).
+  { who: 'agent', call: 'SendRequestAdminAccessEmail', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: 'admin access to an agency not theirs' },
+  { who: 'agencyAdmin', call: 'GetAuditLog', input: () => ({ AgencyNumber: '10045821' }), expected: 200, why: "another agency's audit rows: an empty page (checked in internal-admin.test.ts)" },
   // Agency onboarding (issue 14)
   { who: 'agencyAdmin', call: 'ApproveOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency }), expected: 403, why: "a request to join another agency" },
   { who: 'agencyAdmin', call: 'DenyOnboardingRequest', input: () => ({ RequestId: onboarding.otherAgency, Reason: 'Not ours' }), expected: 403, why: "a request to join another agency" },

@@ -82,6 +82,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   // Two-step sign-in (issue 14).
   'Enter the 6-digit code from your authenticator app.',
   'Enter a code from your authenticator app or your password.',
+  // Internal administration (issue 15).
+  'Invalid page',
+  'Invalid cursor',
   'A VIN has 17 characters.',
   'Must be a path starting with /',
   'Must be a path on this site, starting with a single /',
@@ -264,6 +267,21 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   ConfirmTotpEnrollment: () => ['123456', '000 000', ' 987654 '].map((Code) => ({ AppName: 'AgentPortal', Code })),
   RegenerateRecoveryCodes: () => [{ AppName: 'AgentPortal', Password: 'Demo!2345' }, { AppName: 'AgentPortal', Code: '123456' }],
   DisableTotp: () => [{ AppName: 'AgentPortal', Password: 'not-the-password' }, { AppName: 'AgentPortal', Code: '654321' }],
+  // Internal administration (issue 15): requests by filter and page, decisions of unknown requests, the audit log's filters.
+  SendRequestAdminAccessEmail: () => ['10045821', '20077314', '30012967'].map((AgencyNumber) => ({ AppName: 'AgentPortal', AgencyNumber })),
+  GetAdminRequests: () => [
+    { AppName: 'AgentPortal' },
+    { AppName: 'AgentPortal', Status: 'Pending', FilterBy: 'agent_name', Search: 'Rivera', Page: '2' },
+    { AppName: 'AgentPortal', Status: 'Denied', FilterBy: 'agency_name', Search: 'Summit' },
+  ],
+  ApproveRequest: () => [{ AppName: 'AgentPortal', RequestId: 999999 }, { AppName: 'AgentPortal', RequestId: 1, Reason: 'Welcome aboard' }],
+  DenyRequest: () => [{ AppName: 'AgentPortal', RequestId: 999999, Reason: 'Not the agency owner' }, { AppName: 'AgentPortal', RequestId: 2, Reason: 'No' }],
+  ResetMFA: () => [{ AppName: 'AgentPortal', UserId: 'no-such-user' }, { AppName: 'AgentPortal', UserId: userId }],
+  GetAuditLog: () => [
+    { AppName: 'AgentPortal' },
+    { AppName: 'AgentPortal', Action: 'updateProfile', Entity: 'user', Actor: 'demo.test', From: '2026-01-01', To: '2026-12-31' },
+    { AppName: 'AgentPortal', AgencyNumber: '20077314', Before: '1000' },
+  ],
 };
 
 beforeAll(async () => {

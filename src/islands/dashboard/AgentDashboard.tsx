@@ -8,6 +8,7 @@ import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList, setU
 import { withWaiting } from '../../stores/waiting.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import { loadWorkOrdersPanel, type WorkOrdersProps } from '../shared/work-orders-panel.ts';
+import { loadAdminTools, loadRequestAdminAccess } from '../shared/admin-panels.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import type { OnboardingRequest } from '../../lib/api/agency-search.ts';
 import { SEARCH_FIELDS } from '../../lib/agency.ts';
@@ -47,6 +48,25 @@ function useWorkOrders(wanted: boolean): WorkOrdersView | null {
     return () => {
       live = false;
     };
+  }, [wanted, view]);
+  return view;
+}
+
+/** A panel loaded on demand once `wanted` (null until then, and when its chunk fails to load). */
+function useLazyPanel<P extends object>(wanted: boolean, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> | null {
+  const [view, setView] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    if (!wanted || view) return;
+    let live = true;
+    load().then(
+      (m) => live && setView(() => m.default),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a module-level function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted, view]);
   return view;
 }
@@ -146,6 +166,9 @@ export default function AgentDashboard() {
   const common = useCommonT();
   const WorkOrders = useWorkOrders(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin') && active !== null);
   const pending = usePendingRequests(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin'), user.userDetails?.userId);
+  // Issue 15: the internal admins' tools; an agent's request to become their agency's admin.
+  const AdminTools = useLazyPanel(status === 'ready' && role === 'SFAD_InternalAdmin', loadAdminTools);
+  const AskAdmin = useLazyPanel(status === 'ready' && role === 'SFAD_Agent' && active !== null, loadRequestAdminAccess);
 
   if (status === 'error') {
     return <GuardError />;
@@ -187,12 +210,15 @@ export default function AgentDashboard() {
           {t('dashboard.staff')} <strong>{user.userRole}</strong>.
         </p>
       )}
-      {/* Internal admins move work orders along in their console (issue 6). */}
-      {details.dashboardUserRole === 'SFAD_InternalAdmin' && (
-        <p>
-          <a className="btn btn--secondary" href="/dashboard/work-order-console">{t('dashboard.console')}</a>
-        </p>
-      )}
+      {/* Internal admins' tools (issue 15), the work-order console of issue 6 among them. */}
+      {details.dashboardUserRole === 'SFAD_InternalAdmin' &&
+        (AdminTools ? (
+          <AdminTools />
+        ) : (
+          <p>
+            <a className="btn btn--secondary" href="/dashboard/work-order-console">{t('dashboard.console')}</a>
+          </p>
+        ))}
       {notices.map((a) => (
         <div key={a.agencyNumber} className="notice" role="status">
           <span>
@@ -226,6 +252,7 @@ export default function AgentDashboard() {
             <p className="muted">{t('common.loading')}</p>
           </section>
         ))}
+      {AskAdmin && active && <AskAdmin key={active.agencyNumber} agencyNumber={active.agencyNumber} agencyName={active.agencyName} />}
       {user.userRole === 'User' && (
         <section aria-labelledby="agencies-title">
           <h2 id="agencies-title">{t('dashboard.agencies')}</h2>

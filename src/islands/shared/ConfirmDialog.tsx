@@ -16,6 +16,7 @@ export default function ConfirmDialog({
   error,
   onConfirm,
   onCancel,
+  children,
 }: {
   title: ReactNode;
   text: ReactNode;
@@ -28,6 +29,8 @@ export default function ConfirmDialog({
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Fields the decision takes (a reason), after the text. */
+  children?: ReactNode;
 }) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
@@ -50,6 +53,7 @@ export default function ConfirmDialog({
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`}>{text}</p>
+      {children}
       {error && (
         <p className="form-error" role="alert">
           {error}

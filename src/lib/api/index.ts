@@ -8,6 +8,7 @@ import * as Mfa from './mfa.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
 import type { CallContract } from './contract.ts';
+import * as InternalAdmin from './internal-admin.ts';
 import * as Okta from './okta.ts';
 import * as Passkeys from './passkeys.ts';
 import * as Platform from './platform.ts';
@@ -120,6 +121,14 @@ export const CALLS = {
   ConfirmTotpEnrollment: Mfa.ConfirmTotpEnrollment,
   RegenerateRecoveryCodes: Mfa.RegenerateRecoveryCodes,
   DisableTotp: Mfa.DisableTotp,
+  // Internal administration (issue 15).
+  SendRequestAdminAccessEmail: InternalAdmin.SendRequestAdminAccessEmail,
+  GetAdminRequests: InternalAdmin.GetAdminRequests,
+  ApproveRequest: InternalAdmin.ApproveRequest,
+  DenyRequest: InternalAdmin.DenyRequest,
+  ResetMFA: InternalAdmin.ResetMFA,
+  GetAuditLog: InternalAdmin.GetAuditLog,
+  Dashboard: InternalAdmin.Dashboard,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, InternalAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };

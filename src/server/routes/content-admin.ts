@@ -1,4 +1,5 @@
 import { satteri } from '@astrojs/markdown-satteri';
+import { recordAudit } from '../services/audit.ts';
 import { Hono } from 'hono';
 import {
   GetEditableArticle,
@@ -114,6 +115,7 @@ export function contentAdminRoutes(deps: RouteDeps & { publisher?: Publisher }):
       for (const t of a.tags) await tx.query('INSERT INTO article_tags (article_route, tag_key) VALUES ($1, $2)', [a.articleRoute, t]);
     });
     log.info('article saved', { article: a.articleRoute, by: user!.id, isNew: input.isNew });
+    await recordAudit(deps.db, { actor: { id: user!.id, email: user!.email }, action: input.isNew ? 'createArticle' : 'saveArticle', entity: 'article', entityId: a.articleRoute, after: { status: a.status, layout: a.layout, author: a.author, publishedOn: a.publishedOn, tags: a.tags, titles: { en: a.en.title, es: a.es.title } } });
     return (await articleRows(deps.db, a.articleRoute))[0]!;
   });
   mountCall(r, deps, PreviewArticle, async ({ input }) => ({ html: await renderMarkdown(input.bodyMarkdown) }));
@@ -121,6 +123,7 @@ export function contentAdminRoutes(deps: RouteDeps & { publisher?: Publisher }):
     if (!deps.publisher) throw new HttpError(409, 'Publishing is not available on this server (no built site).');
     const started = deps.publisher.start(user!.email);
     if (!started) throw new HttpError(409, 'A rebuild is already running. Its progress is shown here.');
+    await recordAudit(deps.db, { actor: { id: user!.id, email: user!.email }, action: 'publishSite', entity: 'site', after: { startedAt: started.startedAt } });
     return started;
   });
   mountCall(r, deps, GetPublishStatus, async () => {

@@ -3,6 +3,7 @@
  * admins act on their own account; an agency admin also on the users of agencies they administer (carriers,
  * RemoveUserFromAgency); internal admins on anyone's. See src/lib/api/manage-account.ts.
  */
+import { recordAudit } from '../services/audit.ts';
 import { Hono, type Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
@@ -108,6 +109,10 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     return targetId;
   }
 
+  /** Audits a change to a user's account (issue 15): who, what, which user and agency, before and after. */
+  const audit = (actor: { id: string; email: string }, action: string, userId: string, agencyNumber: string | null, before?: unknown, after?: unknown) =>
+    recordAudit(db, { actor: { id: actor.id, email: actor.email }, action, entity: 'user', entityId: userId, agencyNumber, before, after });
+
   mountCall(router, deps, GetUserAgencyCarriersByAgentNumber, async ({ input, user }) => {
     const caller = user!;
     const own = (caller.agent_number ?? '').toLowerCase() === input.AgentNumber.toLowerCase();
@@ -129,9 +134,12 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
 
   mountCall(router, deps, UpdateUserAgentCarriers, async ({ input, user }) => {
     const target = await memberFor(user!, input.UserId ?? user!.id, input.AgencyNumber);
+    const before = await carrierSettings(db, target, input.AgencyNumber);
     if (!(await setAgentCarriers(db, target, input.AgencyNumber, input.InsuranceCompanyIds))) throw new HttpError(400, 'Unknown insurance company.');
     log.info('carriers updated', { userId: target, by: user!.id, agencyNumber: input.AgencyNumber, carriers: input.InsuranceCompanyIds.length });
-    return carrierSettings(db, target, input.AgencyNumber);
+    const after = await carrierSettings(db, target, input.AgencyNumber);
+    await audit(user!, 'updateCarriers', target, input.AgencyNumber, before.Carriers, after.Carriers);
+    return after;
   });
 
   mountCall(router, deps, RemoveXYZAccountsByUserId, async ({ input, user }) => {
@@ -144,6 +152,7 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (outcome === 'not-member') throw new HttpError(self ? 403 : 404, self ? NOT_YOURS : 'This user is not in the agency.');
     if (outcome === 'last') throw new HttpError(400, LAST_AGENCY);
     log.info('agencies removed from an account', { userId: input.UserId, by: caller.id, agencies: input.AccountNumbers });
+    for (const agency of input.AccountNumbers) await audit(caller, 'removeFromAgency', input.UserId, agency, { member: true }, { member: false });
     return listUserAgencies(db, input.UserId);
   });
 
@@ -153,6 +162,7 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (outcome === 'last') throw new HttpError(400, LAST_AGENCY);
     if (outcome === 'not-member') throw new HttpError(404, 'This user is not in the agency.');
     log.info('user removed from an agency', { userId: target, by: user!.id, agencyNumber: input.AgencyNumber });
+    await audit(user!, 'removeFromAgency', target, input.AgencyNumber, { member: true }, { member: false });
     return listUserAgencies(db, target);
   });
 
@@ -179,6 +189,7 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
 
   mountCall(router, deps, SaveUserAgentInfo, async ({ input, user }) => {
     const target = await editableUser(user!, input.UserId);
+    const before = await userProfileOf(db, target);
     await db.query(
       'UPDATE users SET first_name = $2, last_name = $3, phone_number = $4, second_phone_number = $5, title = $6, npn_id = $7 WHERE id = $1',
       [
@@ -192,7 +203,9 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
       ],
     );
     log.info('profile saved', { userId: target.id, by: user!.id });
-    return userProfileOf(db, (await findUserById(db, target.id))!);
+    const after = await userProfileOf(db, (await findUserById(db, target.id))!);
+    await audit(user!, 'updateProfile', target.id, null, before, after);
+    return after;
   });
 
   mountCall(router, deps, ChangeUserPassword, async ({ c, input, user }) => {
@@ -201,6 +214,7 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (input.NewPassword === input.CurrentPassword) throw new HttpError(400, SAME_PASSWORD);
     const { ticket } = await changePassword(db, caller, input.NewPassword, linkBase(c), ttls, revokeUserSessions);
     log.info('password changed; other sessions revoked', { userId: caller.id });
+    await audit(caller, 'changePassword', caller.id, null);
     return { SignInTicket: ticket };
   });
 
@@ -211,12 +225,14 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (address.toLowerCase() === caller.email.toLowerCase()) throw new HttpError(400, SAME_EMAIL);
     await requestEmailChange(db, caller, address, linkBase(c));
     log.info('email change requested; link queued', { userId: caller.id });
+    await audit(caller, 'requestEmailChange', caller.id, null, { Email: caller.email }, { PendingEmail: address });
     return { PendingEmail: address };
   });
 
   mountCall(router, deps, ConfirmEmailChange, async ({ c, input }) => {
     const done = await confirmEmailChange(db, input.Token, linkBase(c));
     log.info('email changed', { userId: done.userId });
+    await audit({ id: done.userId, email: done.email }, 'confirmEmailChange', done.userId, null, undefined, { Email: done.email });
     return { Email: done.email };
   });
 

@@ -4,6 +4,7 @@
  * need a current code or the password; wrong ones are limited to ten per user in fifteen minutes. Codes,
  * secrets and passwords are never logged. See src/lib/api/mfa.ts and docs/decisions/021-multi-factor-sign-in.md.
  */
+import { recordAudit } from '../services/audit.ts';
 import { Hono } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ConfirmTotpEnrollment, DisableTotp, GetMfaStatus, MFA_MESSAGES, RegenerateRecoveryCodes, StartTotpEnrollment } from '../../lib/api/mfa.ts';
@@ -90,6 +91,7 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
     }
     started.delete(user!.id);
     log.info('two-step sign-in: turned on', { userId: user!.id });
+    await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'enrollTotp', entity: 'user', entityId: user!.id, before: { totp: false }, after: { totp: true } });
     return { RecoveryCodes: codes };
   });
 
@@ -99,6 +101,7 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
     const codes = await regenerateRecoveryCodes(db, user!.id);
     if (!codes) throw new HttpError(400, MFA_MESSAGES.notEnrolled);
     log.info('two-step sign-in: new recovery codes', { userId: user!.id });
+    await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'regenerateRecoveryCodes', entity: 'user', entityId: user!.id });
     return { RecoveryCodes: codes };
   });
 
@@ -108,6 +111,7 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
     await checkProof(user!, input);
     await resetMfa(db, user!.id);
     log.info('two-step sign-in: turned off', { userId: user!.id });
+    await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'disableTotp', entity: 'user', entityId: user!.id, before: { totp: true }, after: { totp: false } });
     return null;
   });
 

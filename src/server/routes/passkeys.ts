@@ -3,6 +3,7 @@
  * acts on the caller's own passkeys only; another user's passkey id is answered as not found (404), whatever
  * the caller's role. See src/lib/api/passkeys.ts and docs/decisions/022-passkeys.md.
  */
+import { recordAudit } from '../services/audit.ts';
 import { Hono } from 'hono';
 import { DeletePasskey, FinishPasskeyRegistration, GetPasskeys, RenamePasskey, StartPasskeyRegistration } from '../../lib/api/passkeys.ts';
 import { log } from '../log.ts';
@@ -21,6 +22,7 @@ export function passkeyRoutes(deps: RouteDeps): Hono<AppEnv> {
   mountCall(router, deps, FinishPasskeyRegistration, async ({ input, user }) => {
     const added = await finishRegistration(db, rp, user!, input.Response, input.Name);
     log.info('passkey added', { userId: user!.id });
+    await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'addPasskey', entity: 'user', entityId: user!.id, after: { name: added.Name } });
     return added;
   });
 
@@ -29,6 +31,7 @@ export function passkeyRoutes(deps: RouteDeps): Hono<AppEnv> {
   mountCall(router, deps, DeletePasskey, async ({ input, user }) => {
     await deletePasskey(db, user!.id, input.Id);
     log.info('passkey removed', { userId: user!.id });
+    await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'removePasskey', entity: 'user', entityId: user!.id, before: { id: input.Id } });
     return listPasskeys(db, user!.id);
   });
   return router;

@@ -143,7 +143,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * One account email: greeting, body lines, signature, in the request's language; to the user's address unless
  * `to` names another (then the greeting names nobody when `anonymous`).
  */
-async function sendAccountEmail(
+export async function sendAccountEmail(
   db: Queryable,
   user: UserRow,
   base: LinkBase,

@@ -55,3 +55,45 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
     ],
   );
 }
+
+/** A filter of the audit log (GetAuditLog). */
+export interface AuditFilter {
+  Action?: string | null | undefined;
+  Entity?: string | null | undefined;
+  Actor?: string | null | undefined;
+  AgencyNumber?: string | null | undefined;
+  From?: string | null | undefined;
+  To?: string | null | undefined;
+  Before?: string | null | undefined;
+}
+
+/**
+ * One page of the log, newest first, after the `Before` cursor. `agencies` null: every row (internal admins);
+ * else only rows of those agencies (agency admins; an AgencyNumber outside them sees nothing).
+ */
+export async function listAudit(db: Queryable, agencies: string[] | null, f: AuditFilter, pageSize: number) {
+  const where: string[] = [];
+  const params: (string | number | string[])[] = [];
+  const add = (sql: (n: string) => string, v: string | number | string[]) => {
+    params.push(v);
+    where.push(sql(`$${params.length}`));
+  };
+  if (agencies) add((n) => `agency_number IN (SELECT json_array_elements_text(${n}::json))`, agencies);
+  if (f.AgencyNumber) add((n) => `agency_number = ${n}`, f.AgencyNumber);
+  if (f.Action) add((n) => `action = ${n}`, f.Action);
+  if (f.Entity) add((n) => `entity = ${n}`, f.Entity);
+  if (f.Actor) add((n) => `actor_email ILIKE '%' || ${n} || '%'`, f.Actor.replace(/[\\%_]/g, (c) => `\\${c}`));
+  if (f.From) add((n) => `at >= ${n}::date`, f.From);
+  if (f.To) add((n) => `at < ${n}::date + 1`, f.To);
+  if (f.Before) add((n) => `id < ${n}::bigint`, f.Before);
+  params.push(pageSize + 1);
+  const rows = await db.query<{ id: string; at: string; actorEmail: string | null; action: string; entity: string; entityId: string | null; agencyNumber: string | null; before: unknown; after: unknown }>(
+    `SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor_email AS "actorEmail", action, entity,
+            entity_id AS "entityId", agency_number AS "agencyNumber", before, after
+       FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY id DESC LIMIT $${params.length}`,
+    params,
+  );
+  const entries = rows.slice(0, pageSize);
+  return { entries, nextCursor: rows.length > pageSize ? entries[entries.length - 1]!.id : null };
+}

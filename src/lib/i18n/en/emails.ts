@@ -55,4 +55,23 @@ export default {
     intro: 'The email of your Agent Portal account is now {email}. Sign in with the new address from now on.',
     notYou: 'If this was not you, call the Agency Care Desk.',
   },
+  adminRequest: {
+    subject: 'Admin access requested: {agency}',
+    intro: '{name} ({email}) asked to become an admin of {agency} ({number}) in the Agent Portal.',
+    review: 'Review the request:',
+  },
+  adminApproved: {
+    subject: 'You are now an admin of {agency}',
+    intro: 'Your request to become an admin of {agency} was approved. Sign in again to see Manage my users.',
+  },
+  adminDenied: {
+    subject: 'Your admin access request for {agency} was not approved',
+    intro: 'Your request to become an admin of {agency} was not approved.',
+  },
+  reason: 'Reason: {reason}',
+  mfaReset: {
+    subject: 'Your Agent Portal two-step sign-in was reset',
+    intro: 'An administrator reset the two-step sign-in of your Agent Portal account: your authenticator app, recovery codes and passkeys no longer work for it. Sign in with your password and set up two-step sign-in again in Manage my account.',
+    notYou: 'If you did not ask for this, call the Agency Care Desk.',
+  },
 };

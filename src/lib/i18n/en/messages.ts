@@ -196,6 +196,12 @@ export default {
   passkeyNameTooLong: 'The passkey name must be at most 60 characters.',
   passkeyNameRequired: 'Please enter a name',
   passkeyInvalidId: 'Invalid passkey id',
+  // Internal administration (issue 15).
+  adminNotYourAgency: 'You can only ask for admin access to one of your agencies.',
+  adminAlready: 'You are already an admin of this agency.',
+  adminRequestNotFound: 'Admin access request not found.',
+  adminNoLongerInAgency: 'This user is no longer in the agency; the request can only be denied.',
+  invalidCursor: 'Invalid cursor',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -52,6 +52,8 @@ export default {
     'work-order-details': 'Work order details',
     'order-survey-details': 'Survey details',
     'work-order-console': 'Work-order console',
+    'admin-requests': 'Admin access requests',
+    'audit-log': 'Audit log',
     'manage-account': 'Manage my account',
     'find-my-agency': 'Find my agency',
     'select-agency': 'Select your agency',

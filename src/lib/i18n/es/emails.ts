@@ -55,4 +55,23 @@ export default {
     intro: 'El correo electrónico de su cuenta del Portal de Agentes ahora es {email}. De ahora en adelante, inicie sesión con la nueva dirección.',
     notYou: 'Si no fue usted, llame al Centro de Atención a Agencias.',
   },
+  adminRequest: {
+    subject: 'Solicitud de acceso de administrador: {agency}',
+    intro: '{name} ({email}) pidió ser administrador de {agency} ({number}) en el Portal de Agentes.',
+    review: 'Revise la solicitud:',
+  },
+  adminApproved: {
+    subject: 'Ahora es administrador de {agency}',
+    intro: 'Se aprobó su solicitud para ser administrador de {agency}. Inicie sesión de nuevo para ver Administrar mis usuarios.',
+  },
+  adminDenied: {
+    subject: 'No se aprobó su solicitud de acceso de administrador para {agency}',
+    intro: 'No se aprobó su solicitud para ser administrador de {agency}.',
+  },
+  reason: 'Motivo: {reason}',
+  mfaReset: {
+    subject: 'Se restableció la verificación en dos pasos de su Portal de Agentes',
+    intro: 'Un administrador restableció la verificación en dos pasos de su cuenta del Portal de Agentes: su aplicación de autenticación, sus códigos de recuperación y sus llaves de acceso ya no sirven para ella. Inicie sesión con su contraseña y vuelva a configurar la verificación en dos pasos en Administrar mi cuenta.',
+    notYou: 'Si no lo pidió, llame al Centro de Atención a Agencias.',
+  },
 } satisfies DictionaryOf<typeof en>;

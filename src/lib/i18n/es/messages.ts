@@ -193,6 +193,12 @@ export default {
   samePassword: 'Elija una contraseña nueva distinta de la actual.',
   sameEmail: 'Este ya es su correo electrónico.',
   emailTaken: 'Este correo electrónico no se puede usar. Vuelva a solicitarlo con otro.',
+  // Administración interna (issue 15).
+  adminNotYourAgency: 'Solo puede pedir acceso de administrador a una de sus agencias.',
+  adminAlready: 'Ya es administrador de esta agencia.',
+  adminRequestNotFound: 'No se encontró la solicitud de acceso de administrador.',
+  adminNoLongerInAgency: 'Este usuario ya no está en la agencia; la solicitud solo se puede denegar.',
+  invalidCursor: 'Cursor no válido',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
