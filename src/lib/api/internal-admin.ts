@@ -4,6 +4,7 @@
  * counts. docs/decisions/026-admin-requests-and-audit-log.md.
  */
 import { z } from 'zod/mini';
+import { IsoDaySchema } from './iso-day.ts';
 import { AgencyNumberSchema, body, defineCall, maybe, query, requiredText, text } from './contract.ts';
 
 const INTERNAL = ['SFAD_InternalAdmin'] as const;
@@ -112,7 +113,6 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** Rows per page of GetAuditLog. */
 export const AUDIT_PAGE = 50;
-const DaySchema = z.string().check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'));
 
 /**
  * The audit log, newest first, AUDIT_PAGE rows per page after the `Before` cursor (an entry id). Internal admins
@@ -127,8 +127,8 @@ export const GetAuditLog = defineCall({
     Entity: maybe(text(40)),
     Actor: maybe(text(254)),
     AgencyNumber: maybe(AgencyNumberSchema),
-    From: maybe(DaySchema),
-    To: maybe(DaySchema),
+    From: maybe(IsoDaySchema),
+    To: maybe(IsoDaySchema),
     Before: maybe(z.string().check(z.regex(/^\d{1,18}$/, 'Invalid cursor'))),
   }),
   result: z.object({ entries: z.array(AuditEntrySchema), nextCursor: z.nullable(z.string()) }),

@@ -22,6 +22,9 @@ import { WORK_ORDER_ROLES } from '../roles.ts';
 import { isTimeZone } from '../time-zone.ts';
 import { WORK_ORDER_STATUSES } from '../work-orders.ts';
 import { AgencyNumberSchema, between, body, defineCall, getUrl, maybe, query, text } from './contract.ts';
+import { IsoDaySchema } from './iso-day.ts';
+
+export { IsoDaySchema };
 
 export { WORK_ORDER_ROLES };
 
@@ -67,15 +70,6 @@ export const ReferralNumberSchema = z.string().check(z.trim(), z.regex(/^\d{6,12
 /** A work-order status. */
 export const WorkOrderStatusSchema = z.enum(WORK_ORDER_STATUSES, 'Invalid status');
 
-/** An ISO day (YYYY-MM-DD, years 1900–2199) that exists on the calendar. */
-export const IsoDaySchema = z.string().check(
-  z.trim(),
-  z.regex(/^(19|2[01])\d{2}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
-  z.refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Please enter a valid date.'),
-);
 
 /** An IANA time zone the runtime knows ('America/New_York', 'Etc/GMT+5', 'UTC'). */
 export const TimeZoneSchema = z.string().check(
