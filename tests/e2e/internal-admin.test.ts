@@ -1,8 +1,8 @@
 // Internal administration (issue 15) in Chromium: an agent (a user made for this test) asks for admin access from
 // the dashboard; the internal admin finds the request by agent name and approves it with the keyboard (the dialog's
 // focus starts on the safe choice); the agent's next sign-in has 'Manage my users'; the internal admin's start page
-// shows their tools; the audit log shows the decision, filters and exports CSV, and an agency admin sees only
-// their agencies' rows; Spanish and axe on each page.
+// shows their tools; the audit log shows the decision, filters and exports CSV, and an agency admin sees their
+// agencies' rows and is refused another's; Spanish and axe on each page.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -127,7 +127,10 @@ test('the audit log: the decision with who and before → after, filtered, expor
   await expect(admin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await admin.getByLabel('Agency number').fill('10045821');
   await admin.getByRole('button', { name: 'Show changes' }).click();
-  await expect(admin.getByText('No changes match these filters.')).toBeVisible();
+  await expect(admin.getByRole('alert')).toContainText('You can only see the changes of your agencies.');
+  await admin.getByLabel('Agency number').fill('30012967');
+  await admin.getByRole('button', { name: 'Show changes' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: 'approveAdminRequest' }).first()).toBeVisible();
 });
 
 test('Spanish: the requests and the audit log speak Spanish; agents get not-found', async ({ pageAs, baseURL }) => {

@@ -13,6 +13,7 @@ import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { DEMO_TOTP_SECRET, enrollWithoutCode, mfaState } from '../../src/server/services/mfa.ts';
 import { recordAudit } from '../../src/server/services/audit.ts';
 import { ALREADY_DECIDED, NOT_YOUR_AGENCY } from '../../src/server/services/admin-requests.ts';
+import { NOT_YOUR_AUDIT } from '../../src/server/routes/internal-admin.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, signWithProviderKey, startTestPortal } from './helpers/portal.ts';
 
@@ -140,7 +141,9 @@ describe('audit log', () => {
     expect(new Set([...mine.entries, ...rest.entries].map((e) => e.entityId)).size).toBe(AUDIT_PAGE + 3);
     // Harbor Point (10045821) is not one of admin@demo.test's agencies.
     expect((await ok<{ entries: AuditEntry[] }>('GetAuditLog', { Action: 'testOther' }, 'admin')).entries).toEqual([]);
-    expect((await ok<{ entries: AuditEntry[] }>('GetAuditLog', { AgencyNumber: '10045821' }, 'admin')).entries).toEqual([]);
+    const other = await call('GetAuditLog', { AgencyNumber: '10045821' }, 'admin');
+    expect(other.status).toBe(403);
+    expect(other.json!.message).toBe(NOT_YOUR_AUDIT);
     expect((await ok<{ entries: AuditEntry[] }>('GetAuditLog', { Action: 'testOther' }, 'internal')).entries).toHaveLength(1);
     const today = new Date().toISOString().slice(0, 10);
     expect((await ok<{ entries: AuditEntry[] }>('GetAuditLog', { Action: 'testOther', From: today, To: today }, 'internal')).entries).toHaveLength(1);

@@ -16,7 +16,11 @@ import {
 } from '../../lib/api/internal-admin.ts';
 import { dashboardCounts, decideAdminRequest, listAdminRequests, requestAdminAccess, resetUserMfa } from '../services/admin-requests.ts';
 import { listAudit } from '../services/audit.ts';
+import { HttpError } from '../errors.ts';
 import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+
+/** An agency admin asked for the audit rows of an agency not theirs. */
+export const NOT_YOUR_AUDIT = 'You can only see the changes of your agencies.';
 
 export function internalAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -31,8 +35,9 @@ export function internalAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
   mountCall(r, deps, ResetMFA, async ({ c, input, user }) => resetUserMfa(db, user!, input.UserId, linkBaseOf(c, deps.origin)));
   mountCall(r, deps, GetAuditLog, async ({ input, user }) => {
     if (user!.dashboard_user_role === 'SFAD_InternalAdmin') return listAudit(db, null, input, AUDIT_PAGE);
-    const mine = await db.query<{ agency_number: string }>('SELECT agency_number FROM user_agencies WHERE user_id = $1', [user!.id]);
-    return listAudit(db, mine.map((m) => m.agency_number), input, AUDIT_PAGE);
+    const mine = (await db.query<{ agency_number: string }>('SELECT agency_number FROM user_agencies WHERE user_id = $1', [user!.id])).map((m) => m.agency_number);
+    if (input.AgencyNumber && !mine.includes(input.AgencyNumber)) throw new HttpError(403, NOT_YOUR_AUDIT);
+    return listAudit(db, mine, input, AUDIT_PAGE);
   });
   mountCall(r, deps, Dashboard, async () => dashboardCounts(db));
   return r;

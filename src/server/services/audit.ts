@@ -91,7 +91,7 @@ export async function listAudit(db: Queryable, agencies: string[] | null, f: Aud
     `SELECT id::text AS id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, actor_email AS "actorEmail", action, entity,
             entity_id AS "entityId", agency_number AS "agencyNumber", before, after
        FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY id DESC LIMIT $${params.length}`,
+      ORDER BY audit_log.id DESC LIMIT $${params.length}`,
     params,
   );
   const entries = rows.slice(0, pageSize);

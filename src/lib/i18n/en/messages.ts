@@ -202,6 +202,7 @@ export default {
   adminRequestNotFound: 'Admin access request not found.',
   adminNoLongerInAgency: 'This user is no longer in the agency; the request can only be denied.',
   invalidCursor: 'Invalid cursor',
+  auditNotYours: 'You can only see the changes of your agencies.',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -199,6 +199,7 @@ export default {
   adminRequestNotFound: 'No se encontró la solicitud de acceso de administrador.',
   adminNoLongerInAgency: 'Este usuario ya no está en la agencia; la solicitud solo se puede denegar.',
   invalidCursor: 'Cursor no válido',
+  auditNotYours: 'Solo puede ver los cambios de sus agencias.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
