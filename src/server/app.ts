@@ -30,6 +30,7 @@ import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { userAdminRoutes } from './routes/user-admin.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -77,6 +78,7 @@ export const dashboardService = (deps: RouteDeps) =>
     oktaRoutes(deps),
     passkeyRoutes(deps),
     mfaRoutes(deps),
+    userAdminRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

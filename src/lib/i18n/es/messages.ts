@@ -193,6 +193,13 @@ export default {
   samePassword: 'Elija una contraseña nueva distinta de la actual.',
   sameEmail: 'Este ya es su correo electrónico.',
   emailTaken: 'Este correo electrónico no se puede usar. Vuelva a solicitarlo con otro.',
+  // Agency user administration (issue 15).
+  userAdminLastAdmin: 'Una agencia debe conservar al menos un administrador activo.',
+  userAdminNotYourself: 'No puede desactivar ni cambiar el rol de su propia cuenta.',
+  userAdminBadLink: 'Este enlace de página no es válido. Vuelva a buscar.',
+  userAdminAgencyRequired: 'Elija la agencia cuyos usuarios administra.',
+  userAdminUnknownGroup: 'Grupo desconocido.',
+  userAdminPageSize: 'El tamaño de página debe estar entre 1 y 100',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
