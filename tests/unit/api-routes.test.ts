@@ -125,6 +125,8 @@ describe('every route in CALLS is covered here', () => {
         'GetPasskeys', 'StartPasskeyRegistration', 'FinishPasskeyRegistration', 'RenamePasskey', 'DeletePasskey',
         // Two-step sign-in (issue 14): tests/unit/mfa.test.ts.
         'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
+        // Agency user administration (issue 15): tests/unit/user-admin.test.ts.
+        'ListOktaUsersByAgentNumber', 'ListOktaUsersByAgentNameOrEmail', 'ListOktaUsersByPaginationLink', 'UpdateUserAccountDetails', 'DeactivateUser',
       ].sort(),
     );
   });

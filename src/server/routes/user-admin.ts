@@ -85,7 +85,7 @@ export function userAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
     if (changesGroup) {
       if (target.id === actor.id) throw new HttpError(400, NOT_YOURSELF);
       if (!isInternal(actor) && !['SFAD_Agent', 'SFAD_Admin'].includes(input.GroupId!)) throw new HttpError(403, ADMIN_GROUPS_ONLY);
-      const [g] = await db.query<{ dashboard_user_role: string }>('SELECT dashboard_user_role FROM groups WHERE name = $1', [input.GroupId]);
+      const [g] = await db.query<{ dashboard_user_role: string }>('SELECT dashboard_user_role FROM groups WHERE name = $1', [input.GroupId!]);
       if (!g) throw new HttpError(400, 'Unknown group.');
       if (target.dashboard_user_role === 'SFAD_Admin' && g.dashboard_user_role !== 'SFAD_Admin' && (await soleAdminOf(db, target.id)).length) {
         throw new HttpError(400, LAST_ADMIN);
@@ -116,10 +116,10 @@ export function userAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
       let role = target.dashboard_user_role as string;
       if (changesGroup) {
         await tx.query('DELETE FROM user_groups WHERE user_id = $1', [target.id]);
-        await tx.query('INSERT INTO user_groups (user_id, group_name) VALUES ($1, $2)', [target.id, input.GroupId]);
+        await tx.query('INSERT INTO user_groups (user_id, group_name) VALUES ($1, $2)', [target.id, input.GroupId!]);
         const [row] = await tx.query<{ dashboard_user_role: string }>(
           'UPDATE users SET dashboard_user_role = (SELECT dashboard_user_role FROM groups WHERE name = $2) WHERE id = $1 RETURNING dashboard_user_role',
-          [target.id, input.GroupId],
+          [target.id, input.GroupId!],
         );
         before.GroupId = currentGroup;
         before.DashboardUserRole = role;
@@ -181,7 +181,7 @@ export function userAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
     if (target.id === actor.id) throw new HttpError(400, NOT_YOURSELF);
     if (activate ? target.status !== 'DEPROVISIONED' : target.status === 'DEPROVISIONED') return { UserId: target.id, Status: target.status };
     if (!activate && (await soleAdminOf(db, target.id)).length) throw new HttpError(400, LAST_ADMIN);
-    const status = activate ? 'ACTIVE' : 'DEPROVISIONED';
+    const status: 'ACTIVE' | 'DEPROVISIONED' = activate ? 'ACTIVE' : 'DEPROVISIONED';
     await db.transaction(async (tx) => {
       await tx.query('UPDATE users SET status = $2 WHERE id = $1', [target.id, status]);
       // A deactivated user's sign-ins end now: the next call with an earlier token is refused.

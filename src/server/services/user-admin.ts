@@ -33,7 +33,7 @@ const SORT_KEYS: Record<UserSort, string> = {
 };
 
 /** The signing key of cursors: random per process (a cursor from before a restart is refused: search again). */
-let cursorKey = randomBytes(32);
+let cursorKey: Buffer = randomBytes(32);
 /** Tests: a known key. */
 export function setCursorKey(key: Buffer): void {
   cursorKey = key;
@@ -79,9 +79,9 @@ interface Row {
 /** One page of users (the query's, after the cursor's row when given). */
 export async function listUsers(db: Queryable, q: UserQuery, after?: [string, string]): Promise<UserPage> {
   const key = SORT_KEYS[q.sort];
-  const params: unknown[] = [];
+  const params: (string | number)[] = [];
   const where: string[] = [];
-  const p = (v: unknown) => {
+  const p = (v: string | number) => {
     params.push(v);
     return `$${params.length}`;
   };
