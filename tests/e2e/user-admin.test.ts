@@ -8,7 +8,7 @@ import usersEs from '../../src/lib/i18n/es/users.ts';
 import { expect, signIn, spanishOrigin, test, waitForDashboard } from './fixtures.ts';
 import { newestLink } from './mailbox.ts';
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'Glass-Harbor-2931';
 const SUMMIT = '20077314';
@@ -60,8 +60,8 @@ test.describe('as Summit Ridge’s agency admin', () => {
 
     await page.goto('/dashboard/manage-users');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage my users' })).toBeVisible();
-    await page.getByLabel('Search', { exact: true }).fill(`glass${tag}`);
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Search users' }).getByLabel('Search', { exact: true }).fill(`glass${tag}`);
+    await page.getByRole('search', { name: 'Search users' }).getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table');
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table).toContainText(email);
@@ -130,8 +130,8 @@ test.describe('as Summit Ridge’s agency admin', () => {
     await expect(page.getByText(`Request denied. Blair Join${tag} was emailed.`)).toBeVisible();
     await expect(panel.getByRole('listitem').filter({ hasText: second })).toHaveCount(0);
     // The approved user is now in the list.
-    await page.getByLabel('Search', { exact: true }).fill(first);
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search', { name: 'Search users' }).getByLabel('Search', { exact: true }).fill(first);
+    await page.getByRole('search', { name: 'Search users' }).getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('table')).toContainText(first);
   });
 

@@ -151,6 +151,13 @@ describe('changes and guard rails', () => {
     expect((es.json as unknown as { code: string }).code).toBe('userAdminLastAdmin');
     expect((await findUserByEmail(portal.db, 'admin@demo.test'))!.status).toBe('ACTIVE');
 
+    // The same rails on AssignUserToGroup and RemoveUserFromAgency.
+    expect((await post(internal, 'AssignUserToGroup', { UserId: me.id, GroupName: 'SFAD_Agent' })).json!.message).toBe('An agency must keep at least one active admin.');
+    expect((await post(admin, 'AssignUserToGroup', { UserId: me.id, GroupName: 'SFAD_Agent' })).status).toBe(400);
+    const removed = await callApi(portal, 'User/RemoveUserFromAgency', { token: internal, body: { AppName, UserId: me.id, AgencyNumber: '30012967' } });
+    expect(removed.status).toBe(400);
+    expect((await findUserByEmail(portal.db, 'admin@demo.test'))!.dashboard_user_role).toBe('SFAD_Admin');
+
     // A second admin of a fresh agency-mate can be demoted while another admin stays.
     const second = await freshUser('30012967', 'Second', `Admin${tag}`, 'SFAD_Admin');
     expect((await post(admin, 'UpdateUserAccountDetails', { UserId: second.id, AgencyNumber: '30012967', GroupId: 'SFAD_Agent' })).status).toBe(200);

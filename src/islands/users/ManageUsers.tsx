@@ -149,7 +149,7 @@ function UsersPage({ user, t }: { user: SignedInUser; t: UsersT }) {
       </div>
       <p className="muted">{internal ? t('users.manage.introAll') : t('users.manage.intro', { agency: agency ? `${agency.agencyName} (${agency.agencyNumber})` : '' })}</p>
 
-      <form className="wo-filters" role="search" aria-label={t('users.manage.search')} onSubmit={submit} noValidate>
+      <form className="wo-filters" role="search" aria-label={t('users.manage.searchLabel')} onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-by`}>{t('users.manage.searchBy')}</label>
           <select id={`${id}-by`} value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as Search['by'] })}>

@@ -11,6 +11,7 @@ export default {
     termHint: 'Leave empty to list everyone.',
     numberHint: 'The start of an agent number, e.g. A200.',
     search: 'Search',
+    searchLabel: 'Search users',
     add: 'Add a user',
     export: 'Export to CSV',
     caption: 'Users, sorted by {column} ({direction})',

@@ -14,6 +14,7 @@ export default {
     termHint: 'Déjelo vacío para ver a todos.',
     numberHint: 'El comienzo de un número de agente, p. ej. A200.',
     search: 'Buscar',
+    searchLabel: 'Buscar usuarios',
     add: 'Agregar un usuario',
     export: 'Exportar a CSV',
     caption: 'Usuarios, ordenados por {column} ({direction})',
