@@ -68,7 +68,7 @@ test.describe('as Summit Ridge’s agency admin', () => {
     await expect(table).toContainText('Active');
     await expectAccessible(page, 'manage-users with a result');
 
-    await table.getByRole('link', { name: `Details of Devon Glass${tag}` }).click();
+    await table.getByRole('link', { name: `Glass${tag}, Devon` }).click();
     await expect(page).toHaveURL(/\/dashboard\/user-details\?userId=/);
     await expect(page.getByRole('heading', { level: 1, name: 'User details' })).toBeVisible();
     await expect(page.getByTestId('user-status')).toHaveText('Active');

@@ -210,7 +210,7 @@ function UsersPage({ user, t }: { user: SignedInUser; t: UsersT }) {
                 {users.map((u) => (
                   <tr key={u.UserId}>
                     <th scope="row">
-                      <a href={`/dashboard/user-details?userId=${encodeURIComponent(u.UserId)}`} aria-label={t('users.manage.detailsOf', { name: `${u.FirstName} ${u.LastName}` })}>
+                      <a href={`/dashboard/user-details?userId=${encodeURIComponent(u.UserId)}`}>
                         {`${u.LastName}, ${u.FirstName}`}
                       </a>
                     </th>

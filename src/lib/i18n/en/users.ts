@@ -27,7 +27,6 @@ export default {
     agencies: 'Agency',
     never: 'Never',
     details: 'Details',
-    detailsOf: 'Details of {name}',
     more: 'Show more users',
     loading: 'Loading users…',
     empty: 'No users match this search.',

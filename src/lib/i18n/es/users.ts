@@ -30,7 +30,6 @@ export default {
     agencies: 'Agencia',
     never: 'Nunca',
     details: 'Detalles',
-    detailsOf: 'Detalles de {name}',
     more: 'Mostrar más usuarios',
     loading: 'Cargando usuarios…',
     empty: 'Ningún usuario coincide con esta búsqueda.',
