@@ -52,6 +52,10 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'work order: survey', path: '/dashboard/order-survey-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
   { kind: 'work-order console', path: '/dashboard/work-order-console', group: 'dashboard', signedInAs: 'internal@demo.test' },
   { kind: 'manage account', path: '/dashboard/manage-account', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  // Agency user administration (issue 15).
+  { kind: 'manage users', path: '/dashboard/manage-users', group: 'dashboard', signedInAs: 'admin@demo.test' },
+  { kind: 'user details', path: '/dashboard/user-details', group: 'dashboard', signedInAs: 'admin@demo.test' },
+  { kind: 'add a user', path: '/dashboard/agency-admin-add', group: 'dashboard', signedInAs: 'admin@demo.test' },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

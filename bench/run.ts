@@ -124,6 +124,7 @@ async function load(name: string, opts: autocannon.Options): Promise<Omit<LoadRo
 async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
   const token = (await signInForTokens({ url: portal } as RunningPortal, 'agent@demo.test')).access_token;
   const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const adminAuth = { authorization: `Bearer ${(await signInForTokens({ url: portal } as RunningPortal, 'admin@demo.test')).access_token}` };
   const targets: [string, autocannon.Options][] = [
     ['bare Hono JSON route (reference)', { url: bare }],
     ['static page /dashboard/login', { url: `${portal}/dashboard/login` }],
@@ -137,6 +138,8 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['GetOpenWorkOrders (signed in, page of 25)', { url: `${portal}${callPath(CALLS.GetOpenWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '10045821', PageSize: 25 }) }],
     ['GetOpenWorkOrders (signed in, search + sort)', { url: `${portal}${callPath(CALLS.GetOpenWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '20077314', Search: 'M', SortBy: 'PolicyholderName', SortDirection: 'asc' }) }],
     ['GetDashboardWorkOrders (signed in)', { url: `${portal}${callPath(CALLS.GetDashboardWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '10045821' }) }],
+    // Agency user administration (issue 15): the admin's search over Summit Ridge's 10,000 generated users (bench/server.ts), a page of 25.
+    ['ListOktaUsersByAgentNameOrEmail (agency admin, 10,000 users)', { url: `${portal}${callPath(CALLS.ListOktaUsersByAgentNameOrEmail)}?AgencyNumber=20077314&Term=bench12&Sort=name&PageSize=25`, headers: adminAuth }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
   for (const [name, opts] of targets) rows.push(await load(name, opts));

@@ -18,6 +18,16 @@ setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000' });
 const portal = await startServer(env);
+// Issue 15: 10,000 generated users in Summit Ridge (20077314), for the user search's load row (ListOktaUsersByAgentNameOrEmail).
+await portal.db.query(
+  `WITH made AS (
+     INSERT INTO users (email, first_name, last_name, agent_number, dashboard_user_role, status, last_login_at)
+     SELECT 'bench-user-' || i || '@example.test', 'Bench' || (i % 97), 'User' || i, 'B' || lpad(i::text, 6, '0'), 'SFAD_Agent',
+            (ARRAY['ACTIVE','ACTIVE','STAGED','DEPROVISIONED'])[1 + i % 4], now() - (i || ' minutes')::interval
+       FROM generate_series(1, 10000) AS i
+     RETURNING id)
+   INSERT INTO user_agencies (user_id, agency_number, is_default_agency) SELECT id, '20077314', true FROM made`,
+);
 // The outbox worker as in `npm start` (src/server/main.ts): the registration journey reads its email from the dev mailbox.
 setNotificationLinkOrigin(portal.url);
 const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env), config: outboxConfigFromEnv(env) });

@@ -57,6 +57,7 @@ export interface Namespaces {
   passkeys: typeof import('./i18n/en/passkeys.ts').default;
   mfa: typeof import('./i18n/en/mfa.ts').default;
   admin: typeof import('./i18n/en/admin.ts').default;
+  users: typeof import('./i18n/en/users.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

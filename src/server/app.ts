@@ -31,6 +31,7 @@ import { passkeyRoutes } from './routes/passkeys.ts';
 import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { internalAdminRoutes } from './routes/internal-admin.ts';
+import { userAdminRoutes } from './routes/user-admin.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -79,6 +80,7 @@ export const dashboardService = (deps: RouteDeps) =>
     passkeyRoutes(deps),
     mfaRoutes(deps),
     internalAdminRoutes(deps),
+    userAdminRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

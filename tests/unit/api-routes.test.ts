@@ -127,6 +127,8 @@ describe('every route in CALLS is covered here', () => {
         'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
         // Internal administration (issue 15): tests/unit/internal-admin.test.ts.
         'SendRequestAdminAccessEmail', 'GetAdminRequests', 'ApproveRequest', 'DenyRequest', 'ResetMFA', 'GetAuditLog', 'Dashboard',
+        // Agency user administration (issue 15): tests/unit/user-admin.test.ts.
+        'ListOktaUsersByAgentNumber', 'ListOktaUsersByAgentNameOrEmail', 'ListOktaUsersByPaginationLink', 'UpdateUserAccountDetails', 'DeactivateUser',
       ].sort(),
     );
   });

@@ -158,6 +158,12 @@ const MATRIX: Record<string, Row> = {
   ResetMFA:                    { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   GetAuditLog:                 { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   Dashboard:                   { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // Agency user administration (issue 15): agency admins (their agency's users) and internal admins (anyone).
+  ListOktaUsersByAgentNumber:      { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  ListOktaUsersByAgentNameOrEmail: { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  ListOktaUsersByPaginationLink:   { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  UpdateUserAccountDetails:        { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  DeactivateUser:                  { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -595,8 +601,29 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, Entity: 'user' };
     case 'Dashboard':
       return base;
+    // Agency user administration (issue 15): the matrix's member of Summit Ridge; reactivating an active user changes nothing.
+    case 'ListOktaUsersByAgentNumber':
+      return { ...base, ...(persona === 'internalAdmin' ? {} : { AgencyNumber: '20077314' }), AgentNumber: 'A' };
+    case 'ListOktaUsersByAgentNameOrEmail':
+      return { ...base, ...(persona === 'internalAdmin' ? {} : { AgencyNumber: '20077314' }), Term: 'matrix', Sort: 'email', Direction: 'desc', PageSize: '5' };
+    case 'ListOktaUsersByPaginationLink':
+      return { ...base, Link: userAdminLinks[persona] ?? 'not-a-link' };
+    case 'UpdateUserAccountDetails':
+      return { ...base, UserId: accounts.member.id, AgencyNumber: '20077314', Title: `Matrix ${persona}` };
+    case 'DeactivateUser':
+      return { ...base, UserId: accounts.member.id, AgencyNumber: '20077314', Activate: true };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
+  }
+}
+
+/** A next-page cursor of each admin persona (cursors are their caller's only). */
+const userAdminLinks: Partial<Record<Persona, string>> = {};
+async function prepareUserAdmin() {
+  for (const p of ['agencyAdmin', 'internalAdmin'] as const) {
+    const q = new URLSearchParams({ ...(p === 'agencyAdmin' ? { AgencyNumber: '20077314' } : {}), PageSize: '1' });
+    const res = await callApi(portal, `okta/ListOktaUsersByAgentNameOrEmail?${q}`, { token: tokens[p]! });
+    userAdminLinks[p] = (res.json!.result as { NextLink: string }).NextLink;
   }
 }
 
@@ -633,6 +660,7 @@ beforeAll(async () => {
   await prepareOnboarding();
   await prepareAdminRequests();
   await prepareAccounts();
+  await prepareUserAdmin();
   await preparePasskeys();
   await prepareMfa();
 });
@@ -847,6 +875,14 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'GetUserAgentInformation', input: () => ({ UserId: subs.agencyAdmin, AgencyNumber: '20077314' }), expected: 403, why: "another user's agent information (same agency)" },
   { who: 'agent', call: 'GetUserAgentInformation', input: () => ({ AgencyNumber: '30012967' }), expected: 403, why: 'own agent information on an agency not theirs' },
   { who: 'agencyAdmin', call: 'GetUserAgentInformation', input: () => ({ UserId: subs.agent, AgencyNumber: '10045821' }), expected: 403, why: 'the agent information of a user on an agency not theirs' },
+  // Agency user administration (issue 15): an admin of Summit Ridge gets nothing of Harbor Point.
+  { who: 'agencyAdmin', call: 'ListOktaUsersByAgentNameOrEmail', input: () => ({ AgencyNumber: '10045821' }), expected: 403, why: "the users of another agency" },
+  { who: 'agencyAdmin', call: 'ListOktaUsersByAgentNumber', input: () => ({ AgencyNumber: '10045821', AgentNumber: 'A' }), expected: 403, why: "the users of another agency by agent number" },
+  { who: 'agencyAdmin', call: 'ListOktaUsersByPaginationLink', input: () => ({ Link: userAdminLinks.internalAdmin! }), expected: 400, why: "another admin's cursor (all agencies)" },
+  { who: 'agencyAdmin', call: 'UpdateUserAccountDetails', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '10045821', GroupId: 'SFAD_Admin' }), expected: 403, why: 'the role of a user of another agency' },
+  { who: 'agencyAdmin', call: 'UpdateUserAccountDetails', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '20077314', Title: 'Hijacked' }), expected: 404, why: 'a user of another agency named on their own agency' },
+  { who: 'agencyAdmin', call: 'DeactivateUser', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '10045821' }), expected: 403, why: 'a user of another agency deactivated' },
+  { who: 'agencyAdmin', call: 'DeactivateUser', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '20077314' }), expected: 404, why: 'a user of another agency named on their own agency' },
 ];
 
 describe('object-level checks', () => {

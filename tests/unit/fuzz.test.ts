@@ -281,6 +281,27 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal' },
     { AppName: 'AgentPortal', Action: 'updateProfile', Entity: 'user', Actor: 'demo.test', From: '2026-01-01', To: '2026-12-31' },
     { AppName: 'AgentPortal', AgencyNumber: '20077314', Before: '1000' },
+  // Agency user administration (issue 15).
+  ListOktaUsersByAgentNumber: () => [
+    { AppName: 'AgentPortal', AgencyNumber: '20077314', AgentNumber: 'A200' },
+    { AppName: 'AgentPortal', AgentNumber: 'a10045', Sort: 'lastSignIn', Direction: 'desc', PageSize: '10' },
+    { AppName: 'AgentPortal', AgencyNumber: '10045821', AgentNumber: 'Z9', Sort: 'status', PageSize: '100' },
+  ],
+  ListOktaUsersByAgentNameOrEmail: () => [
+    { AppName: 'AgentPortal', AgencyNumber: '20077314' },
+    { AppName: 'AgentPortal', AgencyNumber: '20077314', Term: 'lee', Sort: 'email', Direction: 'asc', PageSize: '5' },
+    { AppName: 'AgentPortal', Term: 'admin@demo.test', Sort: 'name', PageSize: '25' },
+  ],
+  ListOktaUsersByPaginationLink: () => [{ AppName: 'AgentPortal', Link: 'eyJhIjoxfQ.abc' }, { AppName: 'AgentPortal', Link: 'x'.repeat(200) }],
+  UpdateUserAccountDetails: () => [
+    { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314', Title: 'Producer' },
+    { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314', FirstName: 'Mary Ann', LastName: 'Lee', PrimaryPhone: '(813) 555-0142', SecondaryPhone: '', NpnId: '1234567', GroupId: 'SFAD_Agent', InsuranceCompanyIds: [1, 2] },
+    { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '10045821', GroupId: 'SFAD_Admin', InsuranceCompanyIds: [] },
+  ],
+  DeactivateUser: () => [
+    { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314' },
+    { AppName: 'AgentPortal', UserId: userId, Activate: true },
+    { AppName: 'AgentPortal', UserId: userId, AgencyNumber: null, Activate: false },
   ],
 };
 

@@ -16,6 +16,7 @@ import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
 import * as User from './user.ts';
+import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
 
 export * from './contract.ts';
@@ -129,6 +130,12 @@ export const CALLS = {
   ResetMFA: InternalAdmin.ResetMFA,
   GetAuditLog: InternalAdmin.GetAuditLog,
   Dashboard: InternalAdmin.Dashboard,
+  // Agency user administration (issue 15).
+  ListOktaUsersByAgentNumber: UserAdmin.ListOktaUsersByAgentNumber,
+  ListOktaUsersByAgentNameOrEmail: UserAdmin.ListOktaUsersByAgentNameOrEmail,
+  ListOktaUsersByPaginationLink: UserAdmin.ListOktaUsersByPaginationLink,
+  UpdateUserAccountDetails: UserAdmin.UpdateUserAccountDetails,
+  DeactivateUser: UserAdmin.DeactivateUser,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, InternalAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, InternalAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };

@@ -34,6 +34,8 @@ import mfaEn from './en/mfa.ts';
 import mfaEs from './es/mfa.ts';
 import adminEn from './en/admin.ts';
 import adminEs from './es/admin.ts';
+import usersEn from './en/users.ts';
+import usersEs from './es/users.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -53,6 +55,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     passkeys: passkeysEn,
     mfa: mfaEn,
     admin: adminEn,
+    users: usersEn,
   },
   es: {
     common: commonEs,
@@ -70,6 +73,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     passkeys: passkeysEs,
     mfa: mfaEs,
     admin: adminEs,
+    users: usersEs,
   },
 };
 

@@ -25,6 +25,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
   mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
   admin: { en: () => import('./en/admin.ts'), es: () => import('./es/admin.ts') },
+  users: { en: () => import('./en/users.ts'), es: () => import('./es/users.ts') },
 };
 
 

@@ -33,6 +33,9 @@ import { changePassword, confirmEmailChange, DEFAULT_TTLS, isCurrentPassword, re
 import { carrierSettings, setAgentCarriers } from '../services/carriers.ts';
 import { administersAgency, findUserById, listUserAgencies, removeUserAgencies, userBelongsToAgency, type UserRow } from '../services/users.ts';
 import { log } from '../log.ts';
+import { recordAudit } from '../services/audit.ts';
+import { soleAdminOf } from '../services/user-admin.ts';
+import { LAST_ADMIN } from '../../lib/api/user-admin.ts';
 import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 const NOT_YOURS = 'You do not belong to this agency.';
@@ -158,7 +161,12 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
 
   mountCall(router, deps, RemoveUserFromAgency, async ({ input, user }) => {
     const target = await memberFor(user!, input.UserId, input.AgencyNumber);
+    // Guard rail (issue 15): an agency keeps an active admin.
+    if ((await soleAdminOf(db, target, [input.AgencyNumber])).length) throw new HttpError(400, LAST_ADMIN);
     const outcome = await removeUserAgencies(db, target, [input.AgencyNumber], { keepOne: target === user!.id });
+    if (outcome === 'removed') {
+      await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'removeUserFromAgency', entity: 'user', entityId: target, agencyNumber: input.AgencyNumber, before: { AgencyNumber: input.AgencyNumber }, after: { AgencyNumber: null } });
+    }
     if (outcome === 'last') throw new HttpError(400, LAST_AGENCY);
     if (outcome === 'not-member') throw new HttpError(404, 'This user is not in the agency.');
     log.info('user removed from an agency', { userId: target, by: user!.id, agencyNumber: input.AgencyNumber });

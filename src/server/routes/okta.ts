@@ -38,6 +38,9 @@ import {
   type LinkTtls,
 } from '../services/accounts.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../services/users.ts';
+import { recordAudit, type AuditActor } from '../services/audit.ts';
+import { soleAdminOf } from '../services/user-admin.ts';
+import { LAST_ADMIN, NOT_YOURSELF } from '../../lib/api/user-admin.ts';
 import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The accounts settings (environment, read at start-up). */
@@ -83,6 +86,13 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
     throw new HttpError(403, 'You may only manage users of your agencies.');
   };
   const actorAgencies = (actor: UserRow) => agenciesOf(db, actor.id);
+  const who = (u: UserRow): AuditActor => ({ id: u.id, email: u.email });
+  /** The agency an audit row of a change to `targetId` belongs to: one the actor shares with them, else their first. */
+  const auditAgency = async (actor: UserRow, targetId: string): Promise<string | null> => {
+    const theirs = await agenciesOf(db, targetId);
+    const mine = await actorAgencies(actor);
+    return theirs.find((a) => mine.includes(a)) ?? theirs[0] ?? null;
+  };
 
   mountCall(r, deps, CreateInactiveUser, async ({ c, input }) => {
     await limit(c, input.Email);
@@ -96,6 +106,14 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
       throw new HttpError(403, 'You may only manage users of your agencies.');
     }
     const created = await createActiveUser(db, input, linkBase(c), cfg.ttls);
+    await recordAudit(db, {
+      actor: who(user!),
+      action: 'createActiveUser',
+      entity: 'user',
+      entityId: created.id,
+      agencyNumber: input.AgencyNumber,
+      after: { Email: created.email, FirstName: created.first_name, LastName: created.last_name, Status: created.status },
+    });
     log.info('user created by an admin; set-password email queued', { userId: created.id, by: user!.id });
     return { UserId: created.id, Status: created.status };
   });
@@ -138,11 +156,14 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
     }
     const [agency] = await db.query('SELECT 1 FROM agencies WHERE agency_number = $1', [input.AgencyNumber]);
     if (!agency) throw new HttpError(404, 'Agency not found.');
-    await db.query(
+    const added = await db.query(
       `INSERT INTO user_agencies (user_id, agency_number, is_default_agency)
-       VALUES ($1, $2, NOT EXISTS (SELECT 1 FROM user_agencies WHERE user_id = $1)) ON CONFLICT DO NOTHING`,
+       VALUES ($1, $2, NOT EXISTS (SELECT 1 FROM user_agencies WHERE user_id = $1)) ON CONFLICT DO NOTHING RETURNING 1`,
       [target.id, input.AgencyNumber],
     );
+    if (added.length) {
+      await recordAudit(db, { actor: who(user!), action: 'addUserToAgency', entity: 'user', entityId: target.id, agencyNumber: input.AgencyNumber, after: { AgencyNumber: input.AgencyNumber } });
+    }
     return { UserId: target.id, Agencies: await agenciesOf(db, target.id) };
   });
 
@@ -166,6 +187,14 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
     if (user!.dashboard_user_role !== 'SFAD_InternalAdmin' && !['SFAD_Agent', 'SFAD_Admin'].includes(input.GroupName)) {
       throw new HttpError(403, 'You may only assign the agent or admin group.');
     }
+    // Guard rails (issue 15): nobody changes their own role; an agency keeps an active admin.
+    const [group] = await db.query<{ dashboard_user_role: string }>('SELECT dashboard_user_role FROM groups WHERE name = $1', [input.GroupName]);
+    if (group && group.dashboard_user_role !== target.dashboard_user_role) {
+      if (target.id === user!.id) throw new HttpError(400, NOT_YOURSELF);
+      if (target.dashboard_user_role === 'SFAD_Admin' && (await soleAdminOf(db, target.id)).length) throw new HttpError(400, LAST_ADMIN);
+    }
+    const agencyOfRow = await auditAgency(user!, target.id);
+    const [oldGroup] = await db.query<{ group_name: string }>('SELECT group_name FROM user_groups WHERE user_id = $1 ORDER BY 1 LIMIT 1', [target.id]);
     const role = await db.transaction(async (tx) => {
       // A user is in one role group at a time: the group decides the dashboard role.
       await tx.query('DELETE FROM user_groups WHERE user_id = $1', [target.id]);
@@ -174,6 +203,17 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
         'UPDATE users SET dashboard_user_role = (SELECT dashboard_user_role FROM groups WHERE name = $2) WHERE id = $1 RETURNING dashboard_user_role',
         [target.id, input.GroupName],
       );
+      if ((oldGroup?.group_name ?? null) !== input.GroupName) {
+        await recordAudit(tx, {
+          actor: who(user!),
+          action: 'assignUserToGroup',
+          entity: 'user',
+          entityId: target.id,
+          agencyNumber: agencyOfRow,
+          before: { GroupId: oldGroup?.group_name ?? null, DashboardUserRole: target.dashboard_user_role },
+          after: { GroupId: input.GroupName, DashboardUserRole: row!.dashboard_user_role },
+        });
+      }
       return row!.dashboard_user_role;
     });
     const groups = await db.query<{ group_name: string }>('SELECT group_name FROM user_groups WHERE user_id = $1 ORDER BY 1', [target.id]);
@@ -184,7 +224,8 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
   mountCall(r, deps, AddUserResetPwdLink, async ({ c, input, user }) => {
     const target = await mayManage(user!, await findUserById(db, input.UserId));
     // An ACTIVE user gets a reset link, a STAGED one a fresh verification link.
-    await sendRecovery(db, target, linkBase(c), cfg.ttls);
+    const sent = await sendRecovery(db, target, linkBase(c), cfg.ttls);
+    await recordAudit(db, { actor: who(user!), action: 'sendResetLink', entity: 'user', entityId: target.id, agencyNumber: await auditAgency(user!, target.id), after: { Link: sent } });
     log.info('reset link sent by an admin', { userId: target.id, by: user!.id });
     return null;
   });

@@ -10,6 +10,7 @@ import type { Db, Param, Queryable } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { notificationLinkOrigin } from './notifications.ts';
 import type { UserRow } from './users.ts';
+import { recordAudit } from './audit.ts';
 
 /** The search of GetAgencies: the fields given (trimmed, empty ones ignored), all of which must match. */
 export interface AgencySearch {
@@ -226,6 +227,15 @@ export async function approveOnboardingRequest(db: Db, reviewer: UserRow, reques
     );
     // Other pending requests for the same agency (e.g. a typed one now settled) stay for their reviewers.
     await enqueueDecisionEmail(tx, requestId, 'Approved', agency.agency_name, null);
+    await recordAudit(tx, {
+      actor: { id: reviewer.id, email: reviewer.email },
+      action: 'approveOnboardingRequest',
+      entity: 'onboardingRequest',
+      entityId: requestId,
+      agencyNumber: joins,
+      before: { Status: 'Pending' },
+      after: { Status: 'Approved', AgencyNumber: joins, UserId: row.user_id },
+    });
   });
   return (await requestById(db, requestId))!;
 }
@@ -233,7 +243,16 @@ export async function approveOnboardingRequest(db: Db, reviewer: UserRow, reques
 /** Denies with a reason and emails the user. */
 export async function denyOnboardingRequest(db: Db, reviewer: UserRow, requestId: number, reason: string): Promise<OnboardingRequest> {
   await db.transaction(async (tx) => {
-    await pendingForDecision(tx, reviewer, requestId);
+    const pending = await pendingForDecision(tx, reviewer, requestId);
+    await recordAudit(tx, {
+      actor: { id: reviewer.id, email: reviewer.email },
+      action: 'denyOnboardingRequest',
+      entity: 'onboardingRequest',
+      entityId: requestId,
+      agencyNumber: pending.agency_number,
+      before: { Status: 'Pending' },
+      after: { Status: 'Denied', Reason: reason },
+    });
     await tx.query(
       `UPDATE onboarding_requests SET status = 'Denied', reason = $2, decided_by = $3, decided_at = now(), updated_at = now() WHERE id = $1`,
       [requestId, reason, reviewer.id],

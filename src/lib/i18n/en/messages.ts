@@ -203,6 +203,13 @@ export default {
   adminNoLongerInAgency: 'This user is no longer in the agency; the request can only be denied.',
   invalidCursor: 'Invalid cursor',
   auditNotYours: 'You can only see the changes of your agencies.',
+  // Agency user administration (issue 15).
+  userAdminLastAdmin: 'An agency must keep at least one active admin.',
+  userAdminNotYourself: 'You cannot deactivate or change the role of your own account.',
+  userAdminBadLink: 'This page link is not valid. Please search again.',
+  userAdminAgencyRequired: 'Choose the agency whose users you manage.',
+  userAdminUnknownGroup: 'Unknown group.',
+  userAdminPageSize: 'Page size must be between 1 and 100',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -58,5 +58,8 @@ export default {
     'find-my-agency': 'Find my agency',
     'select-agency': 'Select your agency',
     'agency-not-found': 'Agency not found',
+    'manage-users': 'Manage my users',
+    'user-details': 'User details',
+    'agency-admin-add': 'Add a user',
   },
 };

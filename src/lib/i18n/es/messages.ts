@@ -200,6 +200,13 @@ export default {
   adminNoLongerInAgency: 'Este usuario ya no está en la agencia; la solicitud solo se puede denegar.',
   invalidCursor: 'Cursor no válido',
   auditNotYours: 'Solo puede ver los cambios de sus agencias.',
+  // Agency user administration (issue 15).
+  userAdminLastAdmin: 'Una agencia debe conservar al menos un administrador activo.',
+  userAdminNotYourself: 'No puede desactivar ni cambiar el rol de su propia cuenta.',
+  userAdminBadLink: 'Este enlace de página no es válido. Vuelva a buscar.',
+  userAdminAgencyRequired: 'Elija la agencia cuyos usuarios administra.',
+  userAdminUnknownGroup: 'Grupo desconocido.',
+  userAdminPageSize: 'El tamaño de página debe estar entre 1 y 100',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',

@@ -57,5 +57,8 @@ export default {
     'find-my-agency': 'Buscar mi agencia',
     'select-agency': 'Seleccione su agencia',
     'agency-not-found': 'Agencia no encontrada',
+    'manage-users': 'Administrar mis usuarios',
+    'user-details': 'Detalles del usuario',
+    'agency-admin-add': 'Agregar un usuario',
   },
 } satisfies DictionaryOf<typeof en>;
