@@ -281,6 +281,7 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal' },
     { AppName: 'AgentPortal', Action: 'updateProfile', Entity: 'user', Actor: 'demo.test', From: '2026-01-01', To: '2026-12-31' },
     { AppName: 'AgentPortal', AgencyNumber: '20077314', Before: '1000' },
+  ],
   // Agency user administration (issue 15).
   ListOktaUsersByAgentNumber: () => [
     { AppName: 'AgentPortal', AgencyNumber: '20077314', AgentNumber: 'A200' },

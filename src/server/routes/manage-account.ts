@@ -33,7 +33,6 @@ import { changePassword, confirmEmailChange, DEFAULT_TTLS, isCurrentPassword, re
 import { carrierSettings, setAgentCarriers } from '../services/carriers.ts';
 import { administersAgency, findUserById, listUserAgencies, removeUserAgencies, userBelongsToAgency, type UserRow } from '../services/users.ts';
 import { log } from '../log.ts';
-import { recordAudit } from '../services/audit.ts';
 import { soleAdminOf } from '../services/user-admin.ts';
 import { LAST_ADMIN } from '../../lib/api/user-admin.ts';
 import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
@@ -170,7 +169,6 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
     if (outcome === 'last') throw new HttpError(400, LAST_AGENCY);
     if (outcome === 'not-member') throw new HttpError(404, 'This user is not in the agency.');
     log.info('user removed from an agency', { userId: target, by: user!.id, agencyNumber: input.AgencyNumber });
-    await audit(user!, 'removeFromAgency', target, input.AgencyNumber, { member: true }, { member: false });
     return listUserAgencies(db, target);
   });
 
