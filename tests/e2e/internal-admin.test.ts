@@ -7,8 +7,11 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import adminEs from '../../src/lib/i18n/es/admin.ts';
-import { expect, menuItems, signIn, spanishOrigin, test, waitForDashboard } from './fixtures.ts';
+import { expect, menuItems, signIn, spanishOrigin, test, waitForDashboard, type PortalFixtures } from './fixtures.ts';
+
+type ApiAs = PortalFixtures['apiAs'];
 import { mailsMentioning, newestLink } from './mailbox.ts';
+import { totpCode } from './totp.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,20 +34,26 @@ async function fresh(browser: Browser, baseURL: string): Promise<Page> {
   return ctx.newPage();
 }
 
+/** An agent the internal admin adds to Lakeshore Family Insurance, signed in from the emailed link with a password they choose. */
+async function newAgent(apiAs: ApiAs, browser: Browser, baseURL: string, who: { first: string; last: string; email: string }): Promise<{ page: Page; userId: string }> {
+  const made = await apiAs<{ UserId: string }>('internal', 'okta/CreateActiveUser', { FirstName: who.first, LastName: who.last, Email: who.email, AgencyNumber: '30012967' });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  let link: { link: string } | null = null;
+  await expect.poll(async () => (link = await newestLink(who.email, 'Your Agent Portal account')) !== null, { timeout: 30_000 }).toBe(true);
+  const page = await fresh(browser, baseURL);
+  await page.goto(link!.link);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Confirm the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  await waitForDashboard(page);
+  return { page, userId: made.body!.result.UserId };
+}
+
 test('an agent asks for admin access; the internal admin approves it with the keyboard; the agent’s next sign-in has “Manage my users”', async ({ browser, baseURL, apiAs, pageAs }) => {
   // Two users, two sign-ins, an email and a password set: longer than one journey.
   test.setTimeout(150_000);
   // The agent: an account the internal admin makes in Lakeshore Family Insurance, its password set from the email.
-  const made = await apiAs('internal', 'okta/CreateActiveUser', { FirstName: asker.first, LastName: asker.last, Email: asker.email, AgencyNumber: '30012967' });
-  expect(made.status, JSON.stringify(made.body)).toBe(200);
-  let link: { link: string } | null = null;
-  await expect.poll(async () => (link = await newestLink(asker.email, 'Your Agent Portal account')) !== null, { timeout: 30_000 }).toBe(true);
-  const agent = await fresh(browser, baseURL!);
-  await agent.goto(link!.link);
-  await agent.getByLabel('New password').fill(PASSWORD);
-  await agent.getByLabel('Confirm the password').fill(PASSWORD);
-  await agent.getByRole('button', { name: 'Save and sign in' }).click();
-  await waitForDashboard(agent);
+  const { page: agent } = await newAgent(apiAs, browser, baseURL!, asker);
   expect(await menuItems(agent)).not.toContain('Manage my users');
 
   const ask = agent.getByRole('region', { name: 'Become your agency’s admin' });
@@ -146,4 +155,40 @@ test('Spanish: the requests and the audit log speak Spanish; agents get not-foun
   const agent = await pageAs('agent');
   await agent.goto('/dashboard/admin-requests');
   await expect(agent).toHaveURL(/\/not-found/);
+});
+
+test('MFA reset: a user asked for a code at sign-in; the internal admin resets it on user-details; the user signs in without one', async ({ browser, baseURL, apiAs, pageAs }) => {
+  test.setTimeout(150_000);
+  const lost = { first: 'Robin', last: `Lostphone${stamp}`, email: `lostphone-${stamp}@example.test` };
+  const { page, userId } = await newAgent(apiAs, browser, baseURL!, lost);
+  // Two-step sign-in turned on in Manage my account, as an authenticator app would.
+  await page.goto('/dashboard/manage-account');
+  const section = page.getByTestId('mfa');
+  await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  const secret = ((await section.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
+  await section.getByLabel('Code from your authenticator app').fill(totpCode(secret));
+  await section.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await page.getByTestId('recovery-codes').getByRole('button', { name: 'I have saved my codes' }).click();
+  await expect(section.getByTestId('mfa-state')).toContainText('On since');
+  // The password alone no longer signs in: the code is asked for.
+  const asked = await fresh(browser, baseURL!);
+  await signIn(asked, lost.email, { password: PASSWORD });
+  await expect(asked.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
+
+  // The internal admin resets it from the user's details.
+  const internal = await pageAs('internal');
+  await internal.goto(`/dashboard/user-details?userId=${userId}&agency=30012967`);
+  const actions = internal.getByRole('region', { name: 'Internal admin actions' });
+  await actions.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+  const dialog = internal.getByRole('dialog', { name: `Reset the two-step sign-in of ${lost.first} ${lost.last}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(internal, 'user-details: the reset dialog');
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(internal.getByText(`The two-step sign-in of ${lost.first} ${lost.last} was reset. They were emailed.`)).toBeVisible();
+  await expect.poll(async () => (await mailsMentioning('Your Agent Portal two-step sign-in was reset')).some((m) => m.content.includes(lost.email)), { timeout: 30_000 }).toBe(true);
+
+  // The password alone signs in again.
+  const after = await fresh(browser, baseURL!);
+  await signIn(after, lost.email, { password: PASSWORD });
+  await waitForDashboard(after);
 });

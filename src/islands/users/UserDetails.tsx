@@ -19,6 +19,7 @@ import { CallView, UserGate, type SignedInUser } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
 import { loadUserAdmin, roleLabel, statusLabel, type UsersT } from './shared.ts';
+import ResetMfa from './ResetMfa.tsx';
 
 type Info = ResultOf<typeof GetUserAgentInformation>;
 const GROUPS_FOR = { SFAD_Admin: ['SFAD_Agent', 'SFAD_Admin'], SFAD_InternalAdmin: ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin'] } as const;
@@ -273,9 +274,10 @@ function Details({
       </section>
 
       {internal && (
-        // Internal-admin actions (issue 15): the lead adds 'Reset two-step sign-in' (InternalAdmin/ResetMFA) here.
+        // Internal-admin actions (issue 15): reset two-step sign-in (InternalAdmin/ResetMFA).
         <section className="card users-section" aria-labelledby={`${id}-internal`} data-section="internal-admin-actions">
           <h2 id={`${id}-internal`}>{t('users.details.internal')}</h2>
+          <ResetMfa userId={p.UserId} name={name} />
         </section>
       )}
 

@@ -79,6 +79,15 @@ export default {
     auditCount: { one: '1 change today', other: '{count} changes today' },
     failed: 'The counts could not be loaded.',
   },
+  resetMfa: {
+    text: 'For a user who lost their phone or security key: clears their authenticator app, recovery codes and passkeys. They are emailed and sign in with their password alone.',
+    button: 'Reset two-step sign-in',
+    title: 'Reset the two-step sign-in of {name}?',
+    confirmText: 'Their authenticator app, recovery codes and passkeys stop working for this account at once.',
+    confirm: 'Reset',
+    done: 'The two-step sign-in of {name} was reset. They were emailed.',
+    nothing: '{name} had no two-step sign-in to reset.',
+  },
   ask: {
     title: 'Become your agency’s admin',
     text: 'Admins manage their agency’s users. Ask the Agency Care Desk to make you the admin of {agency}.',

@@ -82,6 +82,15 @@ export default {
     auditCount: { one: '1 cambio hoy', other: '{count} cambios hoy' },
     failed: 'No se pudieron cargar los totales.',
   },
+  resetMfa: {
+    text: 'Para un usuario que perdió su teléfono o su llave de seguridad: borra su aplicación de autenticación, sus códigos de recuperación y sus llaves de acceso. Se le envía un correo e inicia sesión solo con su contraseña.',
+    button: 'Restablecer la verificación en dos pasos',
+    title: '¿Restablecer la verificación en dos pasos de {name}?',
+    confirmText: 'Su aplicación de autenticación, sus códigos de recuperación y sus llaves de acceso dejan de servir para esta cuenta de inmediato.',
+    confirm: 'Restablecer',
+    done: 'Se restableció la verificación en dos pasos de {name}. Se le envió un correo.',
+    nothing: '{name} no tenía verificación en dos pasos que restablecer.',
+  },
   ask: {
     title: 'Sea el administrador de su agencia',
     text: 'Los administradores gestionan los usuarios de su agencia. Pida al Centro de Atención a Agencias que lo haga administrador de {agency}.',
