@@ -56,6 +56,7 @@ export interface Namespaces {
   emails: typeof import('./i18n/en/emails.ts').default;
   passkeys: typeof import('./i18n/en/passkeys.ts').default;
   mfa: typeof import('./i18n/en/mfa.ts').default;
+  banners: typeof import('./i18n/en/banners.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -80,6 +80,8 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
   // Work orders (issue 6): the console is for internal admins only; CE admins see no work orders; the
   // account page (contact preferences) is for agents and agency admins.
   if (name === 'work-order-console' && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
+  // Global banners and the health-check configuration (issue 15): internal admins only.
+  if ((name === 'global-banner' || name === 'health-configuration') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   if ((name === 'work-order-details' || name === 'order-survey-details') && role === 'SFAD_CEAdmin') return NOT_FOUND_ROUTE;
   if (name === 'manage-account' && (role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin')) return NOT_FOUND_ROUTE;
   return route;

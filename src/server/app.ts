@@ -30,6 +30,8 @@ import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
 import { mfaRoutes } from './routes/mfa.ts';
+import { globalBannerRoutes } from './routes/global-banner.ts';
+import { healthcheckRoutes } from './routes/healthcheck.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -77,6 +79,8 @@ export const dashboardService = (deps: RouteDeps) =>
     oktaRoutes(deps),
     passkeyRoutes(deps),
     mfaRoutes(deps),
+    globalBannerRoutes(deps),
+    healthcheckRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

@@ -32,6 +32,8 @@ import passkeysEn from './en/passkeys.ts';
 import passkeysEs from './es/passkeys.ts';
 import mfaEn from './en/mfa.ts';
 import mfaEs from './es/mfa.ts';
+import bannersEn from './en/banners.ts';
+import bannersEs from './es/banners.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -50,6 +52,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     emails: emailsEn,
     passkeys: passkeysEn,
     mfa: mfaEn,
+    banners: bannersEn,
   },
   es: {
     common: commonEs,
@@ -66,6 +69,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     emails: emailsEs,
     passkeys: passkeysEs,
     mfa: mfaEs,
+    banners: bannersEs,
   },
 };
 

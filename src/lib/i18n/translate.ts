@@ -24,6 +24,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   emails: { en: () => import('./en/emails.ts'), es: () => import('./es/emails.ts') },
   passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
   mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
+  banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
 };
 
 

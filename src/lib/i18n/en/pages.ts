@@ -52,6 +52,8 @@ export default {
     'work-order-details': 'Work order details',
     'order-survey-details': 'Survey details',
     'work-order-console': 'Work-order console',
+    'global-banner': 'Global banners',
+    'health-configuration': 'Health-check configuration',
     'manage-account': 'Manage my account',
     'find-my-agency': 'Find my agency',
     'select-agency': 'Select your agency',

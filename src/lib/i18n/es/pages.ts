@@ -51,6 +51,8 @@ export default {
     'work-order-details': 'Detalles de la orden de trabajo',
     'order-survey-details': 'Detalles de la encuesta',
     'work-order-console': 'Consola de órdenes de trabajo',
+    'global-banner': 'Avisos globales',
+    'health-configuration': 'Configuración del estado del sistema',
     'manage-account': 'Administrar mi cuenta',
     'find-my-agency': 'Buscar mi agencia',
     'select-agency': 'Seleccione su agencia',
