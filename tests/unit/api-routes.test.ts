@@ -125,6 +125,9 @@ describe('every route in CALLS is covered here', () => {
         'GetPasskeys', 'StartPasskeyRegistration', 'FinishPasskeyRegistration', 'RenamePasskey', 'DeletePasskey',
         // Two-step sign-in (issue 14): tests/unit/mfa.test.ts.
         'GetMfaStatus', 'StartTotpEnrollment', 'ConfirmTotpEnrollment', 'RegenerateRecoveryCodes', 'DisableTotp',
+        // Global banners and /Healthcheck (issue 15): tests/unit/global-banner.test.ts and tests/unit/healthcheck.test.ts.
+        'GetBanner', 'GetCurrentBanner', 'CreateBanner', 'EditBanner', 'DeleteBanner',
+        'Healthcheck', 'HealthCheckResults', 'GetHealthConfiguration', 'UpdateConfiguration',
       ].sort(),
     );
   });
