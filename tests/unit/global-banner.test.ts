@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateBanner, DeleteBanner, EditBanner, GetBanner, GetCurrentBanner, type Banner } from '../../src/lib/api/global-banner.ts';
 import { BANNER_MESSAGES, bannerProblems, isCurrentBanner, withScheme } from '../../src/lib/banner.ts';
 import { getUrl } from '../../src/lib/api/index.ts';
+import { resolveRouteFor } from '../../src/lib/navigation.ts';
+import { pageTitle } from '../../src/lib/page-title.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -47,6 +49,19 @@ describe('section 5: the banner rules (src/lib/banner.ts, shared by the screen a
     expect(isCurrentBanner(VALID, '2026-02-28')).toBe(false);
     expect(isCurrentBanner(VALID, '2026-03-11')).toBe(false);
     expect(isCurrentBanner({ ...VALID, bannerAlertText: '  ' }, '2026-03-05')).toBe(false);
+  });
+});
+
+describe('the screens: internal admins only, titled in both languages', () => {
+  it('an internal admin opens them; every other role gets not-found', () => {
+    for (const route of ['/dashboard/global-banner', '/dashboard/health-configuration']) {
+      expect(resolveRouteFor(route, 'SFAD_InternalAdmin')).toBe(route);
+      for (const role of ['SFAD_Agent', 'SFAD_Admin', 'SFAD_CEAdmin', null]) expect(resolveRouteFor(route, role), `${route} as ${role}`).toBe('/not-found');
+    }
+  });
+  it('has page titles', () => {
+    expect(pageTitle('global-banner')).toBe('Global banners | Agent Portal');
+    expect(pageTitle('health-configuration', 'es')).toMatch(/^Configuración del estado del sistema \| /);
   });
 });
 

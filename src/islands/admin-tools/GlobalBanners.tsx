@@ -130,7 +130,7 @@ function BannerTable({ list, t, onEdit, onDelete }: { list: Banner[]; t: Words; 
   const today = localToday();
   const day = (iso: string) => new Intl.DateTimeFormat(t.lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={t('banners.screen.listTitle')} tabIndex={0}>
       <table className="table" data-testid="banner-table">
         <thead>
           <tr>
