@@ -10,7 +10,7 @@ import react from '@astrojs/react';
 const PORTAL_CORE = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|scheduler|zod|nanostores|@nanostores[\/]react)[\/]`,
-    String.raw`src[\/]stores[\/](alerts|analytics|api|banner|guard|session|user|waiting)\.ts$`,
+    String.raw`src[\/]stores[\/](alerts|analytics|api|guard|session|user|waiting)\.ts$`,
     String.raw`src[\/]lib[\/](constants|format|routes|i18n|i18n[\/]translate|i18n[\/]en[\/]common)\.ts$`,
     String.raw`src[\/]lib[\/]api[\/](client|contract|platform|user|index)\.ts$`,
     String.raw`src[\/]islands[\/]shared[\/](use-t|use-call|GuardError)\.tsx?$`,

@@ -58,6 +58,7 @@ export interface Namespaces {
   mfa: typeof import('./i18n/en/mfa.ts').default;
   admin: typeof import('./i18n/en/admin.ts').default;
   users: typeof import('./i18n/en/users.ts').default;
+  banners: typeof import('./i18n/en/banners.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -84,6 +84,8 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
   // Internal administration (issue 15): requests for internal admins; the audit log also for agency admins.
   if (name === 'admin-requests' && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   if (name === 'audit-log' && role !== 'SFAD_InternalAdmin' && role !== 'SFAD_Admin') return NOT_FOUND_ROUTE;
+  // Global banners and the health-check configuration (issue 15): internal admins only.
+  if ((name === 'global-banner' || name === 'health-configuration') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   if ((name === 'work-order-details' || name === 'order-survey-details') && role === 'SFAD_CEAdmin') return NOT_FOUND_ROUTE;
   if (name === 'manage-account' && (role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin')) return NOT_FOUND_ROUTE;
   // Agency user administration (issue 15): agency admins and internal admins only.

@@ -32,6 +32,8 @@ import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
 import { mfaRoutes } from './routes/mfa.ts';
 import { internalAdminRoutes } from './routes/internal-admin.ts';
 import { userAdminRoutes } from './routes/user-admin.ts';
+import { globalBannerRoutes } from './routes/global-banner.ts';
+import { healthcheckRoutes } from './routes/healthcheck.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -81,6 +83,8 @@ export const dashboardService = (deps: RouteDeps) =>
     mfaRoutes(deps),
     internalAdminRoutes(deps),
     userAdminRoutes(deps),
+    globalBannerRoutes(deps),
+    healthcheckRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

@@ -21,6 +21,7 @@ import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
+import { mailboxDir } from './services/transports/index.ts';
 
 /** A running portal. */
 export interface RunningPortal {
@@ -115,6 +116,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,
     mfaRequiredRoles: env.MFA_REQUIRED_ROLES,
+    health: { origin, oidcIssuer: authority, smtpUrl: env.SMTP_URL, mailboxDir: mailboxDir(env.DATA_DIR) },
     accounts: {
       ttls: { verify: env.ACCOUNT_VERIFY_TTL_SECONDS, reset: env.ACCOUNT_RESET_TTL_SECONDS, signin: 120 },
       limits: { perEmail: env.RECOVERY_MAX_PER_EMAIL, perAddress: env.RECOVERY_MAX_PER_ADDRESS, windowSeconds: env.RECOVERY_WINDOW_SECONDS },

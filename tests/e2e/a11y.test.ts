@@ -57,6 +57,10 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/find-my-agency?by=AgencyName&q=insurance', roles: ['noaccount'], ready: (page) => expect(page.locator('.agency-result')).toHaveCount(2) },
   { route: '/dashboard/select-agency?agencyNumber=20077314', roles: ['noaccount'], ready: (page) => expect(page.getByRole('button', { name: 'Yes, this is my agency' })).toBeVisible() },
   { route: '/dashboard/agency-not-found', roles: ['noaccount'], ready: (page) => expect(page.getByLabel('State')).toBeEnabled() },
+  // Global banners and /Healthcheck (issue 15): the screens of internal admins, the public monitoring page.
+  { route: '/dashboard/global-banner', roles: ['internal'], ready: (page) => expect(page.getByRole('button', { name: 'New banner' })).toBeVisible() },
+  { route: '/dashboard/health-configuration', roles: ['internal'], ready: (page) => expect(page.getByTestId('health-config-outbox')).toBeVisible() },
+  ...['', '/es'].map((p) => ({ route: `${p}/Healthcheck`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('#health-summary[data-status]')).toBeVisible() })),
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */

@@ -129,6 +129,9 @@ describe('every route in CALLS is covered here', () => {
         'SendRequestAdminAccessEmail', 'GetAdminRequests', 'ApproveRequest', 'DenyRequest', 'ResetMFA', 'GetAuditLog', 'Dashboard',
         // Agency user administration (issue 15): tests/unit/user-admin.test.ts.
         'ListOktaUsersByAgentNumber', 'ListOktaUsersByAgentNameOrEmail', 'ListOktaUsersByPaginationLink', 'UpdateUserAccountDetails', 'DeactivateUser',
+        // Global banners and /Healthcheck (issue 15): tests/unit/global-banner.test.ts and tests/unit/healthcheck.test.ts.
+        'GetBanner', 'GetCurrentBanner', 'CreateBanner', 'EditBanner', 'DeleteBanner',
+        'Healthcheck', 'HealthCheckResults', 'GetHealthConfiguration', 'UpdateConfiguration',
       ].sort(),
     );
   });

@@ -164,6 +164,17 @@ const MATRIX: Record<string, Row> = {
   ListOktaUsersByPaginationLink:   { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   UpdateUserAccountDetails:        { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
   DeactivateUser:                  { anonymous: 401, agent: 403, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  // Global banners and /Healthcheck (issue 15): anyone reads the current banner and the health results; internal
+  // admins alone manage banners and the health-check configuration.
+  GetBanner:                   { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  GetCurrentBanner:            { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  CreateBanner:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  EditBanner:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  DeleteBanner:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  Healthcheck:                 { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  HealthCheckResults:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetHealthConfiguration:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  UpdateConfiguration:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -612,6 +623,22 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, UserId: accounts.member.id, AgencyNumber: '20077314', Title: `Matrix ${persona}` };
     case 'DeactivateUser':
       return { ...base, UserId: accounts.member.id, AgencyNumber: '20077314', Activate: true };
+    // Global banners and /Healthcheck (issue 15).
+    case 'GetBanner':
+    case 'Healthcheck':
+    case 'HealthCheckResults':
+    case 'GetHealthConfiguration':
+      return base;
+    case 'GetCurrentBanner':
+      return { ...base, today: '2026-01-15' };
+    case 'CreateBanner':
+      return { ...base, ...MATRIX_BANNER, bannerTitle: `Matrix ${persona}` };
+    case 'EditBanner':
+      return { ...base, ...MATRIX_BANNER, id: banners.edit, bannerTitle: `Edited by ${persona}` };
+    case 'DeleteBanner':
+      return { ...base, id: banners.remove };
+    case 'UpdateConfiguration':
+      return { ...base, name: 'outbox', input: '120', urlOverride: '' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -625,6 +652,16 @@ async function prepareUserAdmin() {
     const res = await callApi(portal, `okta/ListOktaUsersByAgentNameOrEmail?${q}`, { token: tokens[p]! });
     userAdminLinks[p] = (res.json!.result as { NextLink: string }).NextLink;
   }
+}
+
+/** A valid banner (issue 15) and the banners the matrix edits and deletes. */
+const MATRIX_BANNER = { bannerTitle: 'Matrix', bannerAlertText: 'Matrix banner', urlLabel: 'More', url: 'example.com/more', startDate: '2026-01-01', endDate: '2026-01-31' };
+const banners = { edit: 0, remove: 0 };
+async function prepareBanners(): Promise<void> {
+  const add = async () =>
+    (await portal.db.query<{ id: number }>("INSERT INTO global_banners (banner_title, banner_alert_text, start_date, end_date, created_by, modified_by) VALUES ('M', 'M', '2026-01-01', '2026-01-31', 'matrix', 'matrix') RETURNING id"))[0]!.id;
+  banners.edit = await add();
+  banners.remove = await add();
 }
 
 async function send(name: string, persona: Persona) {
@@ -663,6 +700,7 @@ beforeAll(async () => {
   await prepareUserAdmin();
   await preparePasskeys();
   await prepareMfa();
+  await prepareBanners();
 });
 afterAll(async () => {
   await portal?.close();
@@ -883,6 +921,9 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agencyAdmin', call: 'UpdateUserAccountDetails', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '20077314', Title: 'Hijacked' }), expected: 404, why: 'a user of another agency named on their own agency' },
   { who: 'agencyAdmin', call: 'DeactivateUser', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '10045821' }), expected: 403, why: 'a user of another agency deactivated' },
   { who: 'agencyAdmin', call: 'DeactivateUser', input: () => ({ UserId: accounts.outsider.id, AgencyNumber: '20077314' }), expected: 404, why: 'a user of another agency named on their own agency' },
+  // Global banners (issue 15): global records, no owner; a banner that is not there is answered as unknown.
+  { who: 'internalAdmin', call: 'EditBanner', input: () => ({ ...MATRIX_BANNER, id: 999999 }), expected: 404, why: 'a banner that does not exist' },
+  { who: 'internalAdmin', call: 'DeleteBanner', input: () => ({ id: 999999 }), expected: 404, why: 'a banner that does not exist' },
 ];
 
 describe('object-level checks', () => {

@@ -95,6 +95,15 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Links must be web or site addresses',
   'Expected a map of strings',
   'The end date must be on or after the start date.',
+  // Global banners (issue 15, spec section 5).
+  'Banner title is required',
+  'Alert text is required',
+  'URL label is required when a URL is entered',
+  'URL is required when a URL label is entered',
+  'Please enter a valid url',
+  'Start date is required',
+  'End date is required',
+  'End date must be after start date',
   // The claim flow's messages (spec section 5), word for word.
   'Please choose a scheduling option',
   'Please choose a communciation preference',
@@ -177,6 +186,12 @@ const PASSKEY_REGISTRATION = {
   clientExtensionResults: {},
   response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0', attestationObject: 'o2NmbXRkbm9uZQ', transports: ['internal', 'hybrid'] },
 };
+/** Banners as the banner screen sends them (issue 15). */
+const FUZZ_BANNERS: Record<string, unknown>[] = [
+  { AppName: 'AgentPortal', bannerTitle: 'Maintenance', bannerAlertText: 'Down Sunday 2-4 am.', startDate: '2026-01-01', endDate: '2026-01-02' },
+  { AppName: 'AgentPortal', bannerTitle: 'New carriers', bannerAlertText: 'Two carriers added.', urlLabel: 'Read more', url: 'example.com/news', startDate: '2026-03-01', endDate: '2026-04-30' },
+  { AppName: 'AgentPortal', bannerTitle: 'Aviso', bannerAlertText: 'Texto del aviso', urlLabel: 'Más', url: 'https://example.com/es', startDate: '2025-12-31', endDate: '2027-01-01' },
+];
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
   ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
@@ -303,6 +318,16 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal', UserId: userId, AgencyNumber: '20077314' },
     { AppName: 'AgentPortal', UserId: userId, Activate: true },
     { AppName: 'AgentPortal', UserId: userId, AgencyNumber: null, Activate: false },
+  ],
+  // Global banners and /Healthcheck (issue 15): section 5's rules hold across the fields, so whole banners.
+  GetCurrentBanner: () => ['2026-01-15', '2024-02-29', '2030-12-31'].map((today) => ({ AppName: 'AgentPortal', today })),
+  CreateBanner: () => FUZZ_BANNERS,
+  EditBanner: () => FUZZ_BANNERS.map((b, i) => ({ ...b, id: i + 1 })),
+  DeleteBanner: () => [1, 2, 40].map((id) => ({ AppName: 'AgentPortal', id })),
+  UpdateConfiguration: () => [
+    { AppName: 'AgentPortal', name: 'outbox', input: '30' },
+    { AppName: 'AgentPortal', name: 'content-service', input: 'verbose=1', urlOverride: 'https://content.example.test/health' },
+    { AppName: 'AgentPortal', name: 'mail-transport', urlOverride: '' },
   ],
 };
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $alerts, dismissAlert, showAlert } from '../../src/stores/alerts.ts';
-import { $banner, $bannerVisible, $closedBannerKey, bannerHref, bannerKey, closeBanner, shouldShowBanner, type GlobalBanner } from '../../src/stores/banner.ts';
 import { $activeAgency, $user, $userStatus, clearUser, setActiveAgency, setAgencyList, setUserData } from '../../src/stores/user.ts';
 import { $waiting, $waitingCount, withWaiting } from '../../src/stores/waiting.ts';
 import { SUCCESS_ALERT_MS } from '../../src/lib/constants.ts';
@@ -9,8 +8,6 @@ import type { UserAgency, UserDetails } from '../../src/lib/api/user.ts';
 beforeEach(() => {
   sessionStorage.clear();
   $alerts.set([]);
-  $banner.set(null);
-  $closedBannerKey.set(null);
   clearUser();
   $waitingCount.set(0);
 });
@@ -75,68 +72,6 @@ describe('alerts (spec section 4)', () => {
     dismissAlert(a);
     vi.advanceTimersByTime(3000);
     expect($alerts.get().map((x) => x.id)).toEqual([w]);
-  });
-});
-
-describe('global banner (spec sections 4 and 5)', () => {
-  const today = new Date(2024, 4, 15, 12, 0, 0); // 2024-05-15 local
-  const banner = (over: Partial<GlobalBanner> = {}): GlobalBanner => ({
-    bannerTitle: 'Maintenance',
-    bannerAlertText: 'The portal is down Sunday 2-4 am.',
-    startDate: '2024-05-15',
-    ...over,
-  });
-
-  it('shows with text and a start date of today', () => {
-    expect(shouldShowBanner(banner(), null, today)).toBe(true);
-  });
-  it('shows with a start date in the past (ISO date-time too)', () => {
-    expect(shouldShowBanner(banner({ startDate: '2024-05-14' }), null, today)).toBe(true);
-    expect(shouldShowBanner(banner({ startDate: '2023-12-31T23:00:00Z' }), null, today)).toBe(true);
-  });
-  it('does not show with a start date in the future', () => {
-    expect(shouldShowBanner(banner({ startDate: '2024-05-16' }), null, today)).toBe(false);
-    expect(shouldShowBanner(banner({ startDate: '2025-01-01' }), null, today)).toBe(false);
-  });
-  it('requires alert text', () => {
-    expect(shouldShowBanner(banner({ bannerAlertText: '' }), null, today)).toBe(false);
-    expect(shouldShowBanner(banner({ bannerAlertText: '   ' }), null, today)).toBe(false);
-    expect(shouldShowBanner(null, null, today)).toBe(false);
-  });
-  it('does not show once closed; a changed banner shows again', () => {
-    const b = banner();
-    expect(shouldShowBanner(b, bannerKey(b), today)).toBe(false);
-    expect(shouldShowBanner(banner({ bannerAlertText: 'New text' }), bannerKey(b), today)).toBe(true);
-  });
-
-  it('closeBanner keeps it closed in the store and in sessionStorage', () => {
-    const b = banner({ startDate: '2000-01-01' });
-    $banner.set(b);
-    expect($bannerVisible.get()).toBe(true);
-    closeBanner();
-    expect($bannerVisible.get()).toBe(false);
-    expect($closedBannerKey.get()).toBe(bannerKey(b));
-    expect(sessionStorage.getItem('portal.closedBanner')).toBe(bannerKey(b));
-    // The same banner sent again by the server stays closed.
-    $banner.set({ ...b });
-    expect($bannerVisible.get()).toBe(false);
-  });
-
-  it('closeBanner without a banner does nothing', () => {
-    closeBanner();
-    expect($closedBannerKey.get()).toBeNull();
-    expect(sessionStorage.getItem('portal.closedBanner')).toBeNull();
-  });
-
-  it.each([
-    ['www.example.com', 'http://www.example.com'],
-    ['example.com/path?q=1', 'http://example.com/path?q=1'],
-    ['http://example.com', 'http://example.com'],
-    ['https://example.com', 'https://example.com'],
-    ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],
-    ['ftp://example.com', 'http://ftp://example.com'],
-  ])('bannerHref(%j) → %j', (url, href) => {
-    expect(bannerHref(url)).toBe(href);
   });
 });
 

@@ -7,6 +7,8 @@ import * as ManageAccount from './manage-account.ts';
 import * as Mfa from './mfa.ts';
 import * as Content from './content.ts';
 import * as ContentAdmin from './content-admin.ts';
+import * as GlobalBanner from './global-banner.ts';
+import * as Health from './healthcheck.ts';
 import type { CallContract } from './contract.ts';
 import * as InternalAdmin from './internal-admin.ts';
 import * as Okta from './okta.ts';
@@ -136,6 +138,16 @@ export const CALLS = {
   ListOktaUsersByPaginationLink: UserAdmin.ListOktaUsersByPaginationLink,
   UpdateUserAccountDetails: UserAdmin.UpdateUserAccountDetails,
   DeactivateUser: UserAdmin.DeactivateUser,
+  // Global banners and /Healthcheck (issue 15).
+  GetBanner: GlobalBanner.GetBanner,
+  GetCurrentBanner: GlobalBanner.GetCurrentBanner,
+  CreateBanner: GlobalBanner.CreateBanner,
+  EditBanner: GlobalBanner.EditBanner,
+  DeleteBanner: GlobalBanner.DeleteBanner,
+  Healthcheck: Health.Healthcheck,
+  HealthCheckResults: Health.HealthCheckResults,
+  GetHealthConfiguration: Health.GetHealthConfiguration,
+  UpdateConfiguration: Health.UpdateConfiguration,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, ManageAccount, Mfa, Content, ContentAdmin, InternalAdmin, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };

@@ -36,6 +36,8 @@ import adminEn from './en/admin.ts';
 import adminEs from './es/admin.ts';
 import usersEn from './en/users.ts';
 import usersEs from './es/users.ts';
+import bannersEn from './en/banners.ts';
+import bannersEs from './es/banners.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -56,6 +58,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     mfa: mfaEn,
     admin: adminEn,
     users: usersEn,
+    banners: bannersEn,
   },
   es: {
     common: commonEs,
@@ -74,6 +77,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     mfa: mfaEs,
     admin: adminEs,
     users: usersEs,
+    banners: bannersEs,
   },
 };
 

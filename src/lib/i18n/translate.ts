@@ -26,6 +26,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
   admin: { en: () => import('./en/admin.ts'), es: () => import('./es/admin.ts') },
   users: { en: () => import('./en/users.ts'), es: () => import('./es/users.ts') },
+  banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
 };
 
 

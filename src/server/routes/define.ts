@@ -32,6 +32,8 @@ export interface RouteDeps {
   mfaRequiredRoles?: readonly import('../../lib/roles.ts').DashboardRole[];
   /** Link lifetimes and email rate limits of the identity store's calls (issue 14); unset → the defaults. */
   accounts?: import('./okta.ts').AccountsConfig;
+  /** What /Healthcheck's checks need (issue 15); unset → the portal's own origin and the default mailbox. */
+  health?: import('../services/health.ts').HealthDeps;
 }
 
 /** Where a request's emailed links point: the host it came from (the Spanish one), or the public origin. */

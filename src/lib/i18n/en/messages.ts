@@ -6,6 +6,7 @@
  */
 import { MESSAGES } from '../../claim/validation.ts';
 import { VIN_MESSAGES } from '../../claim/vin.ts';
+import { BANNER_MESSAGES } from '../../banner.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -210,6 +211,15 @@ export default {
   userAdminAgencyRequired: 'Choose the agency whose users you manage.',
   userAdminUnknownGroup: 'Unknown group.',
   userAdminPageSize: 'Page size must be between 1 and 100',
+  // Global banners (issue 15, spec section 5): src/lib/banner.ts.
+  bannerTitleRequired: BANNER_MESSAGES.titleRequired,
+  bannerAlertTextRequired: BANNER_MESSAGES.alertTextRequired,
+  bannerUrlLabelRequired: BANNER_MESSAGES.urlLabelRequired,
+  bannerUrlRequired: BANNER_MESSAGES.urlRequired,
+  bannerUrlInvalid: BANNER_MESSAGES.urlInvalid,
+  bannerStartDateRequired: BANNER_MESSAGES.startDateRequired,
+  bannerEndDateRequired: BANNER_MESSAGES.endDateRequired,
+  bannerEndDateAfterStart: BANNER_MESSAGES.endDateAfterStart,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -54,6 +54,8 @@ export default {
     'work-order-console': 'Work-order console',
     'admin-requests': 'Admin access requests',
     'audit-log': 'Audit log',
+    'global-banner': 'Global banners',
+    'health-configuration': 'Health-check configuration',
     'manage-account': 'Manage my account',
     'find-my-agency': 'Find my agency',
     'select-agency': 'Select your agency',

@@ -53,6 +53,8 @@ export default {
     'work-order-console': 'Consola de órdenes de trabajo',
     'admin-requests': 'Solicitudes de acceso de administrador',
     'audit-log': 'Registro de auditoría',
+    'global-banner': 'Avisos globales',
+    'health-configuration': 'Configuración del estado del sistema',
     'manage-account': 'Administrar mi cuenta',
     'find-my-agency': 'Buscar mi agencia',
     'select-agency': 'Seleccione su agencia',
