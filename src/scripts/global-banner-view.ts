@@ -1,0 +1,39 @@
+/**
+ * Draws the global banner (loaded by global-banner.ts only when there is one to show): title, text, the link
+ * when it has one, and a close button that remembers this banner (its id and last change) in localStorage.
+ */
+import type { CurrentBanner } from './global-banner.ts';
+
+export function showBanner(slot: HTMLElement, b: CurrentBanner, key: string, closed: string): void {
+  const es = location.hostname.includes('espanol.') || location.pathname === '/es' || location.pathname.startsWith('/es/');
+  const box = document.createElement('aside');
+  box.className = 'global-banner';
+  box.setAttribute('aria-label', slot.dataset[es ? 'regionEs' : 'regionEn'] || 'Site notice');
+  box.dataset.testid = 'global-banner';
+  const title = document.createElement('strong');
+  title.textContent = b.bannerTitle;
+  const text = document.createElement('span');
+  text.textContent = b.bannerAlertText;
+  box.append(title, ' ', text);
+  if (b.url && b.urlLabel && /^https?:\/\//i.test(b.url)) {
+    const a = document.createElement('a');
+    a.href = b.url;
+    a.textContent = b.urlLabel;
+    box.append(' ', a);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'icon-btn';
+  close.setAttribute('aria-label', slot.dataset[es ? 'closeEs' : 'closeEn'] || 'Close');
+  close.textContent = '×';
+  close.addEventListener('click', () => {
+    try {
+      localStorage.setItem(key, closed);
+    } catch {
+      /* closed for this page only */
+    }
+    box.remove();
+  });
+  box.append(close);
+  slot.append(box);
+}
