@@ -129,6 +129,20 @@ describe('audit log', () => {
     for (const r of raw) expect(r.t).not.toMatch(/password|token|secret/i);
   });
 
+  it('records a registration (no actor: the newcomer is not signed in) and the profile changes of okta/UpdateOktaUserProfile', async () => {
+    const email = `audited-${Date.now()}@internal-admin.test`;
+    const res = await callApi(portal, callPath(CALLS.CreateInactiveUser), {
+      body: { AppName: 'AgentPortal', FirstName: 'Audit', LastName: 'Newcomer', Email: email, PrimaryPhone: '(813) 555-0100', AgentNumber: 'A12345' },
+    });
+    expect(res.status).toBe(200);
+    const [u] = await portal.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    const reg = await ok<{ entries: AuditEntry[] }>('GetAuditLog', { Action: 'register' }, 'internal');
+    expect(reg.entries.find((e) => e.entityId === u!.id)).toMatchObject({ actorEmail: null, entity: 'user', after: { Status: 'STAGED' } });
+    await ok('UpdateOktaUserProfile', { Title: 'Producer' }, 'agent');
+    const upd = (await ok<{ entries: AuditEntry[] }>('GetAuditLog', { Action: 'updateProfile', Actor: 'agent@demo.test' }, 'internal')).entries[0]!;
+    expect((upd.after as { Title: string }).Title).toBe('Producer');
+  });
+
   it('agency admins see their agencies’ rows only; internal admins all; filters and the cursor work', async () => {
     await recordAudit(portal.db, { actor: null, action: 'testOther', entity: 'user', entityId: 'x', agencyNumber: '10045821' });
     for (let i = 0; i < AUDIT_PAGE + 3; i++) await recordAudit(portal.db, { actor: null, action: 'testMine', entity: 'user', entityId: `m${i}`, agencyNumber: '20077314' });

@@ -98,6 +98,7 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
     await limit(c, input.Email);
     const { created, userId } = await registerUser(db, input, linkBase(c), cfg.ttls, input.Referral ?? null);
     log.info(created ? 'registration: user staged, verification email queued' : 'registration: address already known, owner notified', { userId });
+    if (created) await recordAudit(db, { actor: null, action: 'register', entity: 'user', entityId: userId, after: { Status: 'STAGED' } });
     return null;
   });
 
@@ -141,6 +142,8 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
   mountCall(r, deps, CreateUserPassword, async ({ input }) => {
     const done = await setPasswordWithLink(db, input.Token, input.Password, cfg.ttls, revokeUserSessions);
     log.info(done.purpose === 'reset' ? 'password reset; sessions revoked' : 'password set; account active', { userId: done.userId });
+    // No value of the password: only that it was set or reset through a link.
+    await recordAudit(db, { actor: null, action: done.purpose === 'reset' ? 'resetPassword' : 'setPassword', entity: 'user', entityId: done.userId });
     return { SignInTicket: done.ticket, Purpose: done.purpose };
   });
 
@@ -176,10 +179,12 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
     if (input.SecondaryPhone !== undefined) set.push(['second_phone_number', input.SecondaryPhone || null]);
     if (input.Title !== undefined) set.push(['title', input.Title || null]);
     if (input.NpnId !== undefined) set.push(['npn_id', input.NpnId || null]);
-    if (set.length) {
-      await db.query(`UPDATE users SET ${set.map(([col], i) => `${col} = $${i + 2}`).join(', ')} WHERE id = $1`, [target.id, ...set.map(([, v]) => v)]);
-    }
-    return profileOf(db, (await findUserById(db, target.id))!);
+    if (!set.length) return profileOf(db, target);
+    const before = await profileOf(db, target);
+    await db.query(`UPDATE users SET ${set.map(([col], i) => `${col} = $${i + 2}`).join(', ')} WHERE id = $1`, [target.id, ...set.map(([, v]) => v)]);
+    const after = await profileOf(db, (await findUserById(db, target.id))!);
+    await recordAudit(db, { actor: who(user!), action: 'updateProfile', entity: 'user', entityId: target.id, agencyNumber: await auditAgency(user!, target.id), before, after });
+    return after;
   });
 
   mountCall(r, deps, AssignUserToGroup, async ({ input, user }) => {
