@@ -32,7 +32,10 @@ if (slot) {
       } catch {
         /* no storage: it shows */
       }
-      (await import('./global-banner-view.ts')).showBanner(slot, b, key, closed);
+      // A plain file (public/scripts/): an import the bundler does not follow, so this module stays on its own.
+      const view = '/scripts/global-banner-view.js';
+      const { showBanner } = (await import(/* @vite-ignore */ view)) as { showBanner: (slot: HTMLElement, b: CurrentBanner, key: string, closed: string) => void };
+      showBanner(slot, b, key, closed);
     })
     .catch(() => undefined);
 }

@@ -48,7 +48,7 @@ export default function AdminRequests() {
       FilterBy: filters.filterBy,
       ...(filters.search.trim() ? { Search: filters.search.trim() } : {}),
       Page: String(filters.page),
-    }),
+    }, { ignoreErrors: true }),
   );
 
   return (

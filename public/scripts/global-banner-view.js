@@ -1,10 +1,7 @@
-/**
- * Draws the global banner (loaded by global-banner.ts only when there is one to show): title, text, the link
- * when it has one, and a close button that remembers this banner (its id and last change) in localStorage.
- */
-import type { CurrentBanner } from './global-banner.ts';
-
-export function showBanner(slot: HTMLElement, b: CurrentBanner, key: string, closed: string): void {
+// Draws the global banner (loaded by src/scripts/global-banner.ts only when there is one to show): title, text, the
+// link when it has one, and a close button that remembers this banner (its id and last change) in localStorage.
+// A plain file served as it is: the site's bundler would tie a dynamic import to the shared framework chunk.
+export function showBanner(slot, b, key, closed) {
   const es = location.hostname.includes('espanol.') || location.pathname === '/es' || location.pathname.startsWith('/es/');
   const box = document.createElement('aside');
   box.className = 'global-banner';
