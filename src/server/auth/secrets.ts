@@ -34,6 +34,12 @@ export async function loadMfaSecretKey(db: Db): Promise<Buffer> {
   return Buffer.from(value.aes256gcm, 'base64url');
 }
 
+/** The key (HMAC-SHA256) that signs user-list cursors (issue 15): one for every process, kept like the others. */
+export async function loadCursorSecret(db: Db): Promise<Buffer> {
+  const value = await loadOrCreate(db, 'user_cursor_key', async () => ({ hmac: randomBytes(32).toString('base64url') }));
+  return Buffer.from(value.hmac, 'base64url');
+}
+
 /** The public half of private JWKs. */
 export function publicJwks(keys: JWK[]): { keys: JWK[] } {
   return { keys: keys.map(({ kty, n, e, crv, x, y, kid, alg, use }) => ({ kty, n, e, crv, x, y, kid, alg, use })) };

@@ -22,7 +22,7 @@ import { log } from '../log.ts';
 import { revokeUserSessions } from '../auth/revocation.ts';
 import { recordAudit } from '../services/audit.ts';
 import { administersAgency, findUserById, userBelongsToAgency, type UserRow } from '../services/users.ts';
-import { decodeCursor, listUsers, soleAdminOf, type UserQuery } from '../services/user-admin.ts';
+import { decodeCursor, listUsers, loadCursorKey, soleAdminOf, type UserQuery } from '../services/user-admin.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 const NO_AGENCY_ACCESS = 'You do not have access to this agency.';
@@ -60,6 +60,7 @@ export function userAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
       dir: input.Direction ?? 'asc',
       size: input.PageSize ? Number(input.PageSize) : DEFAULT_PAGE_SIZE,
     };
+    await loadCursorKey(db);
     return listUsers(db, q);
   };
 
@@ -67,6 +68,7 @@ export function userAdminRoutes(deps: RouteDeps): Hono<AppEnv> {
   mountCall(r, deps, ListOktaUsersByAgentNameOrEmail, async ({ input, user }) => list(user!, input, 'nameOrEmail', input.Term ?? ''));
 
   mountCall(r, deps, ListOktaUsersByPaginationLink, async ({ input, user }) => {
+    await loadCursorKey(db);
     const cursor = decodeCursor(input.Link, user!.id);
     if (!cursor) throw new HttpError(400, BAD_LINK);
     // The scope is checked again: the admin may have lost the agency since the first page.

@@ -3,8 +3,9 @@
  * rails (the last active admin of an agency stays; nobody deactivates or demotes themselves).
  * docs/decisions/025-agency-user-administration.md.
  */
+import { loadCursorSecret } from '../auth/secrets.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import type { ListedUser, UserPage, UserSort } from '../../lib/api/user-admin.ts';
 
 /** What a list asks for; the cursor carries all of it, so a next page cannot change the search or widen its scope. */
@@ -32,8 +33,18 @@ const SORT_KEYS: Record<UserSort, string> = {
   lastSignIn: `coalesce(to_char(u.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '')`,
 };
 
-/** The signing key of cursors: random per process (a cursor from before a restart is refused: search again). */
+/**
+ * The signing key of cursors: the one stored in the database once `loadCursorKey` has run (every process signs
+ * and checks with the same key, so a cursor made by one process is taken by another and survives a restart).
+ */
 let cursorKey: Buffer = randomBytes(32);
+let keyLoad: Promise<void> | null = null;
+export function loadCursorKey(db: Db): Promise<void> {
+  keyLoad ??= loadCursorSecret(db).then((k) => {
+    cursorKey = k;
+  });
+  return keyLoad;
+}
 /** Tests: a known key. */
 export function setCursorKey(key: Buffer): void {
   cursorKey = key;
