@@ -3,6 +3,7 @@
  * admin), searched by agent number or by name/email, sorted on the server, paged with the cursor ('Show more
  * users'), exported to CSV; and the agency's pending onboarding requests, approved or denied with a reason.
  */
+import { downloadText } from '../shared/download.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
@@ -107,14 +108,7 @@ function UsersPage({ user, t }: { user: SignedInUser; t: UsersT }) {
         page = await api.call(c.ListOktaUsersByPaginationLink, { Link: page.NextLink });
         all.push(...page.Users);
       }
-      const blob = new Blob([usersCsv(all, t, internal)], { type: 'text/csv;charset=utf-8' });
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = `users${agencyNumber ? `-${agencyNumber}` : ''}.csv`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      downloadText(`users${agencyNumber ? `-${agencyNumber}` : ''}.csv`, usersCsv(all, t, internal));
     } catch (err) {
       showAlert('warning', reason(err));
     }

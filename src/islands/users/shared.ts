@@ -1,4 +1,5 @@
 /** What the user-administration pages share: their words' type, labels, the contracts (on demand) and the CSV. */
+import { toCsv } from '../../lib/csv.ts';
 import type { Translator } from '../../lib/i18n.ts';
 import type { ListedUser, UserSort } from '../../lib/api/user-admin.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
@@ -17,12 +18,6 @@ export const statusLabel = (status: string, t: UsersT): string =>
 /** The role (or group) in words. */
 export const roleLabel = (role: string | null, t: UsersT): string =>
   role && (ROLES as readonly string[]).includes(role) ? t(`users.role.${role as (typeof ROLES)[number]}`) : (role ?? '');
-
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused (spreadsheet formulas). */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The users as CSV, the columns of the table in the reader's language. */
 export function usersCsv(users: ListedUser[], t: UsersT, withAgencies: boolean): string {
@@ -46,5 +41,5 @@ export function usersCsv(users: ListedUser[], t: UsersT, withAgencies: boolean):
     u.LastSignIn ? formatDateTime(u.LastSignIn, t.lang) : '',
     ...(withAgencies ? [u.Agencies.join(' ')] : []),
   ]);
-  return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return toCsv([head, ...rows]);
 }
