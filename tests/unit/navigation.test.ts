@@ -174,12 +174,12 @@ describe('resolveRouteFor', () => {
       expect(resolveRouteFor(`/dashboard/${page}`, CE), page).toBe('/not-found');
     }
     expect(resolveRouteFor('/dashboard/', CE)).toBe('/dashboard/');
-    expect(resolveRouteFor('/dashboard/manage-users', CE)).toBe('/dashboard/manage-users');
+    expect(resolveRouteFor('/dashboard/CECourseHome', CE)).toBe('/dashboard/CECourseHome');
   });
 
   it('agents and agency admins keep the route they asked for', () => {
     for (const role of [AGENT, ADMIN, null]) {
-      for (const route of ['/dashboard/', '/dashboard/start-claim', '/dashboard/manage-claim', '/dashboard/file-claim', '/dashboard/manage-users']) {
+      for (const route of ['/dashboard/', '/dashboard/start-claim', '/dashboard/manage-claim', '/dashboard/file-claim', '/dashboard/work-order-details']) {
         expect(resolveRouteFor(route, role)).toBe(route);
       }
     }
@@ -236,6 +236,25 @@ describe('the content editor routes (issue 4)', () => {
     for (const route of ['/dashboard/article', '/dashboard/article-details?articleRoute=x']) {
       expect(resolveRouteFor(route, 'SFAD_InternalAdmin')).toBe(route);
       for (const role of ['SFAD_Agent', 'SFAD_Admin', 'SFAD_CEAdmin', null]) expect(resolveRouteFor(route, role)).toBe(NOT_FOUND_ROUTE);
+    }
+  });
+});
+
+describe('the administration routes (issue 15)', () => {
+  const ROLES = ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin', null] as const;
+  const OPEN_TO: Record<string, readonly (string | null)[]> = {
+    'manage-users': ['SFAD_Admin', 'SFAD_InternalAdmin'],
+    'user-details?userId=x': ['SFAD_Admin', 'SFAD_InternalAdmin'],
+    'agency-admin-add': ['SFAD_Admin', 'SFAD_InternalAdmin'],
+    'audit-log': ['SFAD_Admin', 'SFAD_InternalAdmin'],
+    'admin-requests': ['SFAD_InternalAdmin'],
+    'global-banner': ['SFAD_InternalAdmin'],
+    'health-configuration': ['SFAD_InternalAdmin'],
+  };
+  it('open to the roles that use them; every other role gets not-found', () => {
+    for (const [page, roles] of Object.entries(OPEN_TO)) {
+      const route = `/dashboard/${page}`;
+      for (const role of ROLES) expect(resolveRouteFor(route, role), `${route} as ${role}`).toBe(roles.includes(role) ? route : NOT_FOUND_ROUTE);
     }
   });
 });
