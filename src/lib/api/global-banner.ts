@@ -75,11 +75,14 @@ export const CreateBanner = defineCall({
   mutates: true,
 });
 
+/** A banner's id: a positive 32-bit integer (the column's type; a larger number is refused, not a 500). */
+const BannerIdSchema = z.int().check(z.positive(), z.lte(2_147_483_647));
+
 export const EditBanner = defineCall({
   name: 'EditBanner',
   method: 'POST',
   path: 'globalbanner/EditBanner',
-  request: body({ id: z.int().check(z.positive()), ...bannerShape }).check(sectionFive),
+  request: body({ id: BannerIdSchema, ...bannerShape }).check(sectionFive),
   result: BannerSchema,
   access: ADMINS,
   mutates: true,
@@ -89,7 +92,7 @@ export const DeleteBanner = defineCall({
   name: 'DeleteBanner',
   method: 'POST',
   path: 'globalbanner/DeleteBanner',
-  request: body({ id: z.int().check(z.positive()) }),
+  request: body({ id: BannerIdSchema }),
   result: z.object({ id: z.int() }),
   access: ADMINS,
   mutates: true,
