@@ -33,7 +33,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/auth-config.json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Cold start on a busy machine (tsx compiles the server, PGlite migrates and seeds): allow more than the default.
+    timeout: 300_000,
     env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' },
     stdout: 'pipe',
     stderr: 'pipe',
