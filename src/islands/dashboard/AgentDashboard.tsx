@@ -28,31 +28,16 @@ function WorkOrdersUnavailable() {
   );
 }
 
-type WorkOrdersView = ComponentType<WorkOrdersProps>;
-let workOrdersModule: Promise<WorkOrdersView> | null = null;
 /**
  * The work orders (issue 6) load on demand: the dashboard's first-visit JavaScript stays inside its budget
- * (docs/decisions/005). A plain import() in an effect rather than React.lazy/Suspense: those two add their
- * exports to the React chunk every dashboard page loads.
+ * (docs/decisions/005); a chunk that fails to load (network) shows WorkOrdersUnavailable instead.
  */
-function useWorkOrders(wanted: boolean): WorkOrdersView | null {
-  const [view, setView] = useState<WorkOrdersView | null>(null);
-  useEffect(() => {
-    if (!wanted || view) return;
-    workOrdersModule ??= loadWorkOrdersPanel().then(
-      (m) => m.default,
-      () => WorkOrdersUnavailable,
-    );
-    let live = true;
-    void workOrdersModule.then((component) => live && setView(() => component));
-    return () => {
-      live = false;
-    };
-  }, [wanted, view]);
-  return view;
-}
+const loadWorkOrders = () => loadWorkOrdersPanel().catch(() => ({ default: WorkOrdersUnavailable as ComponentType<WorkOrdersProps> }));
 
-/** A panel loaded on demand once `wanted` (null until then, and when its chunk fails to load). */
+/**
+ * A panel loaded on demand once `wanted` (null until then, and when its chunk fails to load). A plain import() in an
+ * effect rather than React.lazy/Suspense: those two add their exports to the React chunk every dashboard page loads.
+ */
 function useLazyPanel<P extends object>(wanted: boolean, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> | null {
   const [view, setView] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
@@ -164,7 +149,7 @@ export default function AgentDashboard() {
   const [busy, setBusy] = useState<string | null>(null);
   const role = user.userDetails?.dashboardUserRole;
   const common = useCommonT();
-  const WorkOrders = useWorkOrders(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin') && active !== null);
+  const WorkOrders = useLazyPanel(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin') && active !== null, loadWorkOrders);
   const pending = usePendingRequests(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin'), user.userDetails?.userId);
   // Issue 15: the internal admins' tools; an agent's request to become their agency's admin.
   const AdminTools = useLazyPanel(status === 'ready' && role === 'SFAD_InternalAdmin', loadAdminTools);
