@@ -1,6 +1,7 @@
 import * as AccountManager from './account-manager.ts';
 import * as AgencySearch from './agency-search.ts';
 import * as Carrier from './carrier.ts';
+import * as CeCourses from './ce-courses.ts';
 import * as Cobranded from './cobranded.ts';
 import * as ContactPrefs from './contact-prefs.ts';
 import * as ManageAccount from './manage-account.ts';
@@ -31,6 +32,15 @@ export const CALLS = {
   ViewError: Platform.ViewError,
   GetStates: States.GetStates,
   GetTimeZones: States.GetTimeZones,
+  GetCECourseList: CeCourses.GetCECourseList,
+  GetCECourseDetailByCourseID: CeCourses.GetCECourseDetailByCourseID,
+  GetValidateCourseIsMaximumLimit: CeCourses.GetValidateCourseIsMaximumLimit,
+  GetIsRegisteredUser: CeCourses.GetIsRegisteredUser,
+  GetMyCECourseList: CeCourses.GetMyCECourseList,
+  AddParticipantLinkDetails: CeCourses.AddParticipantLinkDetails,
+  RegisterForCECourse: CeCourses.RegisterForCECourse,
+  ConfirmCECourseLink: CeCourses.ConfirmCECourseLink,
+  UpdateMyCECourseRegistration: CeCourses.UpdateMyCECourseRegistration,
   GetAccountManagerDetails: AccountManager.GetAccountManagerDetails,
   GetUserDetails: User.GetUserDetails,
   GetUserAgencyList: User.GetUserAgencyList,
