@@ -163,7 +163,7 @@ export const participantShape = {
   NpnId: optionalNpn,
   Address: field(rules.required('address'), 200),
   City: field(rules.required('city'), 80),
-  State: field(rules.state, 2),
+  State: field(rules.state, 20),
   Zip: field(rules.zip, 10),
 };
 
@@ -206,7 +206,7 @@ export const RegisterForCECourse = defineCall({
     NpnId: z.optional(optionalNpn),
     Address: field(rules.required('address'), 200),
     City: field(rules.required('city'), 80),
-    State: field(rules.state, 2),
+    State: field(rules.state, 20),
     Zip: field(rules.zip, 10),
     JoinWaitlist: z.optional(z.boolean()),
   }),
