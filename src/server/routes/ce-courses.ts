@@ -22,6 +22,9 @@ import { addParticipantLink, confirmLink, myCourses, registerParticipant, regist
 import { listUserAgencies } from '../services/users.ts';
 import { linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
+/** The participant's address fields from a registration form. */
+const addressOf = (input: { Address: string; City: string; State: string; Zip: string }) => ({ address: input.Address, city: input.City, state: input.State, zip: input.Zip });
+
 export function ceCoursesRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   /** The language of a request's emails: the Spanish host's requests get Spanish ones. */
@@ -58,10 +61,7 @@ export function ceCoursesRoutes(deps: RouteDeps): Hono<AppEnv> {
         agencyNumber: null,
         phone: input.Phone,
         npnId: input.NpnId || null,
-        address: input.Address,
-        city: input.City,
-        state: input.State,
-        zip: input.Zip,
+        ...addressOf(input),
         lang: langOfRequest(c),
       },
       { joinWaitlist: input.JoinWaitlist === true },
@@ -91,10 +91,7 @@ export function ceCoursesRoutes(deps: RouteDeps): Hono<AppEnv> {
         agencyNumber: agency?.agencyNumber ?? null,
         phone: input.Phone || profile?.phone_number || null,
         npnId: input.NpnId || profile?.npn_id || null,
-        address: input.Address,
-        city: input.City,
-        state: input.State,
-        zip: input.Zip,
+        ...addressOf(input),
         lang: langOfRequest(c),
       },
       { joinWaitlist: input.JoinWaitlist === true },
