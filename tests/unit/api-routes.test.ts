@@ -132,6 +132,9 @@ describe('every route in CALLS is covered here', () => {
         // Global banners and /Healthcheck (issue 15): tests/unit/global-banner.test.ts and tests/unit/healthcheck.test.ts.
         'GetBanner', 'GetCurrentBanner', 'CreateBanner', 'EditBanner', 'DeleteBanner',
         'Healthcheck', 'HealthCheckResults', 'GetHealthConfiguration', 'UpdateConfiguration',
+        // CE courses, the CE admins' side (issue 16): tests/unit/ce-admin.test.ts.
+        'SaveCourse', 'DeleteCECourse', 'GetCECourseImages', 'UploadCECourseImage', 'GetCECourseRoster', 'MarkCECourseAttendance',
+        'GetCECertificate', 'VerifyCECertificate', 'GetCECourseStats', 'GetCECases', 'UpdateCECase',
       ].sort(),
     );
   });
