@@ -33,6 +33,7 @@ import { mfaRoutes } from './routes/mfa.ts';
 import { internalAdminRoutes } from './routes/internal-admin.ts';
 import { userAdminRoutes } from './routes/user-admin.ts';
 import { globalBannerRoutes } from './routes/global-banner.ts';
+import { ceCoursesRoutes } from './routes/ce-courses.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
 import { ceAdminRoutes } from './routes/ce-admin.ts';
 
@@ -87,6 +88,7 @@ export const dashboardService = (deps: RouteDeps) =>
     globalBannerRoutes(deps),
     healthcheckRoutes(deps),
     ceAdminRoutes(deps),
+    ceCoursesRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

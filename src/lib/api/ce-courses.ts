@@ -163,7 +163,7 @@ export const participantShape = {
   NpnId: optionalNpn,
   Address: field(rules.required('address'), 200),
   City: field(rules.required('city'), 80),
-  State: field(rules.state, 2),
+  State: field(rules.state, 20),
   Zip: field(rules.zip, 10),
 };
 
@@ -206,7 +206,7 @@ export const RegisterForCECourse = defineCall({
     NpnId: z.optional(optionalNpn),
     Address: field(rules.required('address'), 200),
     City: field(rules.required('city'), 80),
-    State: field(rules.state, 2),
+    State: field(rules.state, 20),
     Zip: field(rules.zip, 10),
     JoinWaitlist: z.optional(z.boolean()),
   }),
@@ -247,3 +247,4 @@ export const UpdateMyCECourseRegistration = defineCall({
 export const OFFER_HOURS = 48;
 /** How long the link of a registration without an account stays valid (7 days, or until the course starts). */
 export const CONFIRM_LINK_DAYS = 7;
+

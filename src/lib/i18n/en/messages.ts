@@ -7,6 +7,7 @@
 import { MESSAGES } from '../../claim/validation.ts';
 import { VIN_MESSAGES } from '../../claim/vin.ts';
 import { BANNER_MESSAGES } from '../../banner.ts';
+import { CE_MESSAGES } from '../../ce-messages.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -242,14 +243,12 @@ export default {
   ceCapacity: 'Capacity must be a whole number from 1 to 10000',
   ceMealsMax: 'A course has at most three meals',
   ceMealNameRequired: 'Meal name is required',
-  ceCourseNotFound: 'Course not found.',
   ceTimeZoneUnknown: 'Choose a time zone from the list',
   ceCapacityBelowSeats: 'Capacity cannot be below the {seats} seats already taken',
   ceImageNotFound: 'Image not found.',
   ceImageType: 'The image must be a JPEG, PNG or WebP file.',
   ceImageSize: 'The image must be at most 1 MB.',
   ceDeleteAttended: 'A course with attendance cannot be deleted. Cancel it instead.',
-  ceRegistrationNotFound: 'Registration not found.',
   ceAttendNotRegistered: 'Only a registered participant can be marked as attended.',
   ceAttendTooEarly: 'Attendance can be marked from the day of the course.',
   ceUnmarkTooLate: 'Attendance can only be undone until the end of the course day.',
@@ -257,6 +256,16 @@ export default {
   ceCaseNotFound: 'Case not found.',
   ceCourseCancelled: 'This course is cancelled and cannot be changed.',
   ceInvalidId: 'Invalid id',
+  ceAlreadyRegistered: CE_MESSAGES.alreadyRegistered,
+  ceFull: CE_MESSAGES.full,
+  ceClosed: CE_MESSAGES.closed,
+  ceCourseNotFound: CE_MESSAGES.courseNotFound,
+  ceLinkInvalid: CE_MESSAGES.linkInvalid,
+  ceCancelTooLate: CE_MESSAGES.cancelTooLate,
+  ceOfferExpired: CE_MESSAGES.offerExpired,
+  ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
+  ceNotAnOffer: CE_MESSAGES.notAnOffer,
+  ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',
