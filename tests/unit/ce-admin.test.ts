@@ -130,6 +130,8 @@ describe('the CE admins calls (real server)', () => {
       String(c.courseId),
     ]);
     expect(audit).toMatchObject({ action: 'createCourse', actor_email: 'ce@demo.test' });
+    const list = await api('CECourses/GetCECourseList?includePast=true', undefined);
+    expect((list.json!.result as { courseId: number }[]).map((x) => x.courseId)).toContain(c.courseId);
   });
 
   it('SaveCourse checks every rule of the form on the server, all at once, and what only the server knows', async () => {
