@@ -1,6 +1,7 @@
 /** CE courses, the CE admins' screens (issue 16), English. */
 export default {
   required: '(required)',
+  screenFailed: 'This page could not be loaded. Check your connection and try again.',
   optional: '(optional)',
   /** The tools panel on the agent dashboard. */
   tools: {

@@ -4,6 +4,7 @@ import type en from '../en/ce-admin.ts';
 
 export default {
   required: '(obligatorio)',
+  screenFailed: 'No se pudo cargar esta página. Compruebe su conexión e inténtelo de nuevo.',
   optional: '(opcional)',
   tools: {
     title: 'Herramientas de cursos',
