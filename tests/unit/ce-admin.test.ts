@@ -4,10 +4,16 @@
  * cancel allowed (registrants emailed), attendance → certificate PDF with the NPN and its public verification, cases,
  * roles.
  */
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseProblems, COURSE_MESSAGES, imageTypeOf, type CourseFields } from '../../src/lib/ce-course.ts';
 import { instantIn, wallClockIn } from '../../src/lib/time-zone.ts';
+import { LiveSite } from '../../src/server/live-site.ts';
+import { republish } from '../../src/server/routes/ce-admin.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import { createPublisher } from '../../src/server/services/publisher.ts';
 import { extractPdfText } from '../helpers/pdf-text.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 
@@ -271,6 +277,22 @@ describe('the CE admins calls (real server)', () => {
     expect((inProgress.json!.result as { cases: { caseId: number }[] }).cases.map((c) => c.caseId)).toContain(k!.id);
     expect((await api('CECourses/GetCECases?status=New', ce)).json!.result).not.toMatchObject({ cases: [{ caseId: k!.id }] });
     expect((await api('CECourses/UpdateCECase', ce, { AppName: 'AgentPortal', CaseID: 999999, Status: 'Closed' })).status).toBe(404);
+  });
+
+  it('republishing: a save while a rebuild runs gets one more rebuild after it (saves meanwhile share it)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ce-republish-'));
+    const runs = join(dir, 'runs.txt');
+    // A build that records that it ran, takes a moment, and fails (the live site stays as it is).
+    const build = [process.execPath, '-e', `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x'); setTimeout(() => process.exit(3), 400)`];
+    const publisher = createPublisher({ origin: portal.url, sitesDir: join(dir, 'sites'), site: new LiveSite(dir), commands: { build, index: () => [process.execPath, '-e', ''] } });
+    republish(publisher, 'ce@demo.test');
+    expect(publisher.status().state).toBe('running');
+    republish(publisher, 'ce@demo.test');
+    republish(publisher, 'ce@demo.test');
+    const count = () => (existsSync(runs) ? readFileSync(runs, 'utf8').length : 0);
+    for (let i = 0; i < 200 && (count() < 2 || publisher.status().state === 'running'); i++) await new Promise((r) => setTimeout(r, 50));
+    await publisher.idle();
+    expect(count()).toBe(2);
   });
 
   it('only CE admins: an agent gets 403, anonymous 401', async () => {
