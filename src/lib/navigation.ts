@@ -36,6 +36,8 @@ export function routeForScenario(scenario: string, role: DashboardRole | string 
 
 /** Referrals that send internal admins to their dashboard after sign-in (spec section 4). */
 const USER_ADMIN_ROUTES = new Set(['manage-users', 'user-details', 'agency-admin-add']);
+/** The CE admins' tools (issue 16). */
+export const CE_ADMIN_ROUTES = new Set(['create-CE-course', 'manage-CEcourses', 'manage-cecourses', 'ce-course-roster', 'ce-cases']);
 const INTERNAL_ADMIN_REDIRECTED = new Set(['start-claim', 'dashboard', 'agent-dashboard', 'file-claim']);
 
 /** Strips a path to its route name under /dashboard ('/dashboard/start-claim?x' → 'start-claim', '/dashboard/' → 'dashboard'). */
@@ -88,6 +90,8 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
   if ((name === 'global-banner' || name === 'health-configuration') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   if ((name === 'work-order-details' || name === 'order-survey-details') && role === 'SFAD_CEAdmin') return NOT_FOUND_ROUTE;
   if (name === 'manage-account' && (role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin')) return NOT_FOUND_ROUTE;
+  // CE admins' tools (issue 16): CE admins only.
+  if (CE_ADMIN_ROUTES.has(name) && role !== 'SFAD_CEAdmin') return NOT_FOUND_ROUTE;
   // Agency user administration (issue 15): agency admins and internal admins only.
   if (USER_ADMIN_ROUTES.has(name) && role !== 'SFAD_Admin' && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   return route;

@@ -66,3 +66,26 @@ export function startOfDayIn(day: string, timeZone: string): Date {
   }
   return new Date(after);
 }
+
+/**
+ * The instant a wall-clock time (YYYY-MM-DD and HH:MM) happens in a time zone (CE courses: the date and times the
+ * admin typed, in the course's zone). A time a clock set back repeats is its first occurrence; a time a jump forward
+ * skips is read with the offset before the jump (02:30 on a spring-forward day is 03:30).
+ */
+export function instantIn(day: string, time: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  const candidates = [...new Set([-DAY_MS / 2, 0, DAY_MS / 2].map((shift) => wall - offsetAt(wall + shift, timeZone)))];
+  const exact = candidates.filter((t) => t + offsetAt(t, timeZone) === wall);
+  if (exact.length) return new Date(Math.min(...exact));
+  // Skipped by a jump forward: the offset in force before it.
+  return new Date(wall - offsetAt(wall - DAY_MS / 2, timeZone));
+}
+
+/** The calendar day (YYYY-MM-DD) and time (HH:MM) of an instant in a time zone. */
+export function wallClockIn(instant: Date, timeZone: string): { day: string; time: string } {
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  const iso = local.toISOString();
+  return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
+}

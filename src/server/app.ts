@@ -35,6 +35,7 @@ import { userAdminRoutes } from './routes/user-admin.ts';
 import { globalBannerRoutes } from './routes/global-banner.ts';
 import { ceCoursesRoutes } from './routes/ce-courses.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
+import { ceAdminRoutes } from './routes/ce-admin.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -86,6 +87,7 @@ export const dashboardService = (deps: RouteDeps) =>
     userAdminRoutes(deps),
     globalBannerRoutes(deps),
     healthcheckRoutes(deps),
+    ceAdminRoutes(deps),
     ceCoursesRoutes(deps),
   ]);
 
@@ -116,11 +118,14 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     });
   }
   // API replies are never cached. Each call's own body limit (contract.maxBody, default 64 KB) is applied
-  // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB).
-  for (const [prefix, ceiling] of [['/agentdashboard/*', 1024 * 1024], ['/api/*', 64 * 1024]] as const) {
+  // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB, a CE course image of 1 MB
+  // comes as base64 in UploadCECourseImage's 1.6 MB).
+  for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024]] as const) {
     app.use(prefix, bodyLimit({ maxSize: ceiling, onError: tooLarge }));
     app.use(prefix, async (c, next) => {
       await next();
+      // Course images are immutable (a new upload is a new id): GetCECourseImages keeps its long-lived caching.
+      if (c.res.headers.get('Cache-Control') === 'public, max-age=31536000, immutable' && c.req.path.endsWith('/CECourses/GetCECourseImages')) return;
       c.res.headers.set('Cache-Control', 'no-store');
     });
   }

@@ -135,6 +135,9 @@ describe('every route in CALLS is covered here', () => {
         // CE courses, the registrants' calls (issue 16): tests/unit/ce-courses.test.ts.
         'GetCECourseList', 'GetCECourseDetailByCourseID', 'GetValidateCourseIsMaximumLimit', 'GetIsRegisteredUser', 'GetMyCECourseList',
         'AddParticipantLinkDetails', 'RegisterForCECourse', 'ConfirmCECourseLink', 'UpdateMyCECourseRegistration',
+        // CE courses, the CE admins' side (issue 16): tests/unit/ce-admin.test.ts.
+        'SaveCourse', 'DeleteCECourse', 'GetCECourseImages', 'UploadCECourseImage', 'GetCECourseRoster', 'MarkCECourseAttendance',
+        'GetCECertificate', 'VerifyCECertificate', 'GetCECourseStats', 'GetCECases', 'UpdateCECase',
       ].sort(),
     );
   });

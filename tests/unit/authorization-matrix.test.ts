@@ -188,6 +188,19 @@ const MATRIX: Record<string, Row> = {
   GetMyCECourseList:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   RegisterForCECourse:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
   UpdateMyCECourseRegistration: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  // CE courses, the CE admins' side (issue 16): CE admins alone manage courses, rosters and cases; anyone sees a
+  // course image and verifies a certificate; a signed-in user downloads their own certificate.
+  SaveCourse:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  DeleteCECourse:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  GetCECourseImages:           { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  UploadCECourseImage:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  GetCECourseRoster:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  MarkCECourseAttendance:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  GetCECertificate:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  VerifyCECertificate:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetCECourseStats:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  GetCECases:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  UpdateCECase:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
 };
 
 /**
@@ -670,6 +683,28 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, CourseID: ceMatrix.course, ...CE_ADDRESS };
     case 'UpdateMyCECourseRegistration':
       return { ...base, RegistrationID: ceMatrix.own[persona] ?? 1, Action: 'cancel' };
+    // CE courses, the CE admins' side (issue 16).
+    case 'SaveCourse':
+      return { ...base, ...MATRIX_COURSE };
+    case 'DeleteCECourse':
+      return { ...base, CourseID: ce.remove[persona] ?? ce.course, Action: 'delete' };
+    case 'GetCECourseImages':
+      return { ...base, imageId: String(ce.image) };
+    case 'UploadCECourseImage':
+      return { ...base, ContentBase64: MATRIX_PNG };
+    case 'GetCECourseRoster':
+    case 'GetCECourseStats':
+      return { ...base, courseId: String(ce.course) };
+    case 'MarkCECourseAttendance':
+      return { ...base, RegistrationID: ce.attend, Attended: true };
+    case 'GetCECertificate':
+      return { ...base, registrationId: String(ce.certificates[persona] ?? ce.certificates.agent) };
+    case 'VerifyCECertificate':
+      return { ...base, code: 'AAAA-BBBB-CCCC' };
+    case 'GetCECases':
+      return { ...base, status: 'New', page: '1' };
+    case 'UpdateCECase':
+      return { ...base, CaseID: ce.caseId, Status: 'InProgress', Note: `Seen by ${persona}` };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -711,6 +746,34 @@ async function prepareCeCourses(): Promise<void> {
   }
 }
 
+/** CE courses (issue 16): a course of today with an image, a registrant to mark, an attended registration per persona, a case. */
+const MATRIX_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const MATRIX_COURSE = {
+  Title: 'Matrix course', TitleEs: 'Curso matriz', Description: 'D', DescriptionEs: 'D', CreditHours: 1, StatesApproved: ['FL'], Format: 'Webinar',
+  WebinarUrl: 'https://meet.example.com/matrix', Date: '2027-05-01', StartTime: '09:00', EndTime: '10:00', TimeZoneId: 'America/New_York', Capacity: 10, Meals: [],
+};
+const ce = { course: 0, image: 0, attend: 0, caseId: 0, remove: {} as Partial<Record<Persona, number>>, certificates: {} as Partial<Record<Persona, number>> };
+async function prepareCeAdmin(): Promise<void> {
+  const addCourse = async () =>
+    (await portal.db.query<{ id: number }>(
+      `INSERT INTO ce_courses (title, title_es, description, description_es, credit_hours, format, webinar_url, starts_at, ends_at, time_zone_id, capacity, created_by, modified_by)
+       VALUES ('M', 'M', 'M', 'M', 1, 'Webinar', 'https://meet.example.com/m', now() - interval '1 minute', now() + interval '1 hour', 'America/New_York', 50, 'matrix', 'matrix') RETURNING id`,
+    ))[0]!.id;
+  ce.course = await addCourse();
+  for (const p of PERSONAS) ce.remove[p] = await addCourse();
+  ce.image = (await portal.db.query<{ id: number }>(`INSERT INTO ce_course_images (content_type, bytes, sha256, created_by) VALUES ('image/png', decode($1, 'base64'), 'x', 'matrix') RETURNING id`, [MATRIX_PNG]))[0]!.id;
+  const reg = async (email: string, status: string, userId: string | null, code: string | null = null) =>
+    (await portal.db.query<{ id: number }>(
+      `INSERT INTO ce_registrations (course_id, user_id, email, first_name, last_name, npn_id, status, certificate_code, attended_at)
+       VALUES ($1, $2, $3, 'M', 'M', '1234567', $4, $5, CASE WHEN $4 = 'Attended' THEN now() END) RETURNING id`,
+      [ce.course, userId, email, status, code],
+    ))[0]!.id;
+  ce.attend = await reg('matrix-attend@example.com', 'Registered', null);
+  for (const [i, p] of PERSONAS.entries()) if (p !== 'anonymous') ce.certificates[p] = await reg(`${p}@matrix.example.com`, 'Attended', subs[p]!, `MTRX-CERT-000${i}`);
+  await portal.db.query('UPDATE ce_courses SET seats_taken = 5 WHERE id = $1', [ce.course]);
+  ce.caseId = (await portal.db.query<{ id: number }>(`INSERT INTO ce_cases (subject, fields) VALUES ('Matrix', '{}'::jsonb) RETURNING id`))[0]!.id;
+}
+
 async function send(name: string, persona: Persona) {
   const c: CallContract = CALLS[name as keyof typeof CALLS];
   const input = validRequest(name, persona);
@@ -749,6 +812,7 @@ beforeAll(async () => {
   await prepareMfa();
   await prepareBanners();
   await prepareCeCourses();
+  await prepareCeAdmin();
 });
 afterAll(async () => {
   await portal?.close();
@@ -826,7 +890,10 @@ describe('authorization matrix against the real server', () => {
         expect(res.status, JSON.stringify(res.json)).toBe(expected);
         if (expected === 200 && CALLS[name as keyof typeof CALLS].download) {
           // A file, not the envelope (the recalibration certificate).
-          expect(res.headers.get('content-type')).toBe(CALLS[name as keyof typeof CALLS].download);
+          const type = CALLS[name as keyof typeof CALLS].download!;
+          // 'image/*': the file's own type (a course image).
+          if (type.endsWith('/*')) expect(res.headers.get('content-type')).toMatch(new RegExp(`^${type.slice(0, -1)}`));
+          else expect(res.headers.get('content-type')).toBe(type);
         } else if (expected === 200) {
           expect(res.json).toMatchObject({ isSuccess: true, message: 'Success' });
         } else {
@@ -976,6 +1043,12 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agent', call: 'UpdateMyCECourseRegistration', input: () => ({ RegistrationID: ceMatrix.own.agencyAdmin!, Action: 'cancel' }), expected: 404, why: "another user's registration cancelled" },
   { who: 'agencyAdmin', call: 'UpdateMyCECourseRegistration', input: () => ({ RegistrationID: ceMatrix.own.agent!, Action: 'acceptOffer' }), expected: 404, why: "an agent of another agency's registration" },
   { who: 'agent', call: 'RegisterForCECourse', input: () => ({ CourseID: ceMatrix.course, AgencyNumber: '30012967', ...CE_ADDRESS }), expected: 403, why: 'a registration through an agency not theirs' },
+  // CE courses (issue 16): a certificate is its registrant's (or a CE admin's) only; unknown objects are unknown.
+  { who: 'agent', call: 'GetCECertificate', input: () => ({ registrationId: String(ce.certificates.agencyAdmin) }), expected: 404, why: "another user's certificate" },
+  { who: 'agencyAdmin', call: 'GetCECertificate', input: () => ({ registrationId: String(ce.certificates.agent) }), expected: 404, why: "another user's certificate" },
+  { who: 'ceAdmin', call: 'DeleteCECourse', input: () => ({ CourseID: 999999 }), expected: 404, why: 'a course that does not exist' },
+  { who: 'ceAdmin', call: 'MarkCECourseAttendance', input: () => ({ RegistrationID: 999999, Attended: true }), expected: 404, why: 'a registration that does not exist' },
+  { who: 'ceAdmin', call: 'UpdateCECase', input: () => ({ CaseID: 999999, Status: 'Closed' }), expected: 404, why: 'a case that does not exist' },
 ];
 
 describe('object-level checks', () => {

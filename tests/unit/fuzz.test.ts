@@ -140,6 +140,31 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'The phone number field is required',
   'Invalid request id',
   'Give either AgencyNumber or AgencyDetails',
+  // CE courses, the CE admins' side (issue 16): src/lib/ce-course.ts and src/lib/api/ce-admin.ts.
+  'Course title is required',
+  'Spanish course title is required',
+  'Course description is required',
+  'Spanish course description is required',
+  'Credit hours must be between 0.5 and 40, in steps of 0.5',
+  'Choose at least one state the course is approved in',
+  'Choose states from the list (at most 60)',
+  'Venue name is required',
+  'Venue address is required',
+  'Venue city is required',
+  'Webinar link is required',
+  'Please enter a valid https link',
+  'Course date is required',
+  'Start time is required',
+  'End time is required',
+  'Please enter a valid time (HH:MM)',
+  'End time must be after start time',
+  'Time zone is required',
+  'Capacity must be a whole number from 1 to 10000',
+  'A course has at most three meals',
+  'Meal name is required',
+  'Invalid id',
+  'The image must be at most 1 MB.',
+  'The image must be a JPEG, PNG or WebP file.',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -199,6 +224,18 @@ const FUZZ_BANNERS: Record<string, unknown>[] = [
 ];
 /** CE courses (issue 16): the fuzz portal's courses, a followed link's token, a registration of the agent. */
 const ce = { courses: [] as number[], token: '', registration: 1 };
+/** Whole CE courses (issue 16): in person, a webinar, Spanish text and three meals. */
+const FUZZ_COURSE = {
+  AppName: 'AgentPortal', Title: 'Claims 101', TitleEs: 'Reclamaciones 101', Description: 'D', DescriptionEs: 'D', CreditHours: 2.5, StatesApproved: ['FL', 'GA'],
+  Format: 'InPerson', VenueName: 'Hall', VenueAddress: '1 Main St', VenueCity: 'Tampa', VenueState: 'FL', VenueZip: '33602', Date: '2027-03-10',
+  StartTime: '09:00', EndTime: '12:00', TimeZoneId: 'America/New_York', Capacity: 30, Meals: [],
+};
+const FUZZ_COURSES: Record<string, unknown>[] = [
+  FUZZ_COURSE,
+  { ...FUZZ_COURSE, Format: 'Webinar', VenueName: null, VenueAddress: null, VenueCity: null, VenueState: null, VenueZip: null, WebinarUrl: 'https://meet.example.com/a', CourseID: 1 },
+  { ...FUZZ_COURSE, Title: 'Cristales ñandú', Meals: [{ Name: 'Desayuno', Time: '08:00' }, { Name: 'Almuerzo', Time: '12:00' }, { Name: 'Café', Time: '15:00' }], ContactEmail: 'ce@demo.test', ContactPhone: '(813) 555-0100', ContactName: 'Casey' },
+];
+const FUZZ_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
   ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
@@ -347,6 +384,18 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   ConfirmCECourseLink: () => [ce.token, 'A'.repeat(43), 'b-_'.repeat(10)].map((Token) => ({ AppName: 'AgentPortal', Token })),
   UpdateMyCECourseRegistration: () =>
     (['cancel', 'acceptOffer', 'declineOffer'] as const).map((Action, i) => ({ AppName: 'AgentPortal', RegistrationID: [ce.registration, 1, 2_147_483_647][i], Action })),
+  // CE courses, the CE admins' side (issue 16): whole courses (the form's rules hold across fields).
+  SaveCourse: () => FUZZ_COURSES,
+  DeleteCECourse: () => [1, 2, 40].map((CourseID, i) => ({ AppName: 'AgentPortal', CourseID, ...(i % 2 ? { Action: 'cancel' } : {}) })),
+  UploadCECourseImage: () => [FUZZ_PNG, '/9j/4AAQSkZJRg==', 'UklGRgAAAABXRUJQVlA4IA=='].map((ContentBase64) => ({ AppName: 'AgentPortal', ContentBase64 })),
+  GetCECourseImages: () => ['1', '2', '99'].map((imageId) => ({ AppName: 'AgentPortal', imageId })),
+  GetCECourseRoster: () => ['1', '2', '99'].map((courseId) => ({ AppName: 'AgentPortal', courseId })),
+  GetCECourseStats: () => ['1', '2', '99'].map((courseId) => ({ AppName: 'AgentPortal', courseId })),
+  GetCECertificate: () => ['1', '2', '99'].map((registrationId) => ({ AppName: 'AgentPortal', registrationId })),
+  MarkCECourseAttendance: () => [1, 2, 99].map((RegistrationID, i) => ({ AppName: 'AgentPortal', RegistrationID, Attended: i % 2 === 0 })),
+  VerifyCECertificate: () => ['AAAA-BBBB-CCCC', 'k7qx-2m9p-hrta', 'nope'].map((code) => ({ AppName: 'AgentPortal', code })),
+  GetCECases: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', status: 'New', page: '1' }, { AppName: 'AgentPortal', status: 'Closed', page: '3' }],
+  UpdateCECase: () => [1, 2, 99].map((CaseID, i) => ({ AppName: 'AgentPortal', CaseID, ...(i === 0 ? { Status: 'Closed' } : { Note: 'Called back' }) })),
   UpdateConfiguration: () => [
     { AppName: 'AgentPortal', name: 'outbox', input: '30' },
     { AppName: 'AgentPortal', name: 'content-service', input: 'verbose=1', urlOverride: 'https://content.example.test/health' },

@@ -250,6 +250,13 @@ describe('the administration routes (issue 15)', () => {
     'admin-requests': ['SFAD_InternalAdmin'],
     'global-banner': ['SFAD_InternalAdmin'],
     'health-configuration': ['SFAD_InternalAdmin'],
+    // CE admins' tools (issue 16).
+    'create-CE-course': ['SFAD_CEAdmin'],
+    'create-CE-course?courseId=3': ['SFAD_CEAdmin'],
+    'manage-CEcourses': ['SFAD_CEAdmin'],
+    'manage-cecourses': ['SFAD_CEAdmin'],
+    'ce-course-roster?courseId=3': ['SFAD_CEAdmin'],
+    'ce-cases': ['SFAD_CEAdmin'],
   };
   it('open to the roles that use them; every other role gets not-found', () => {
     for (const [page, roles] of Object.entries(OPEN_TO)) {

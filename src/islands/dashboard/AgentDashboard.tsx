@@ -8,7 +8,7 @@ import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList, setU
 import { withWaiting } from '../../stores/waiting.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
 import { loadWorkOrdersPanel, type WorkOrdersProps } from '../shared/work-orders-panel.ts';
-import { loadAdminTools, loadRequestAdminAccess } from '../shared/admin-panels.ts';
+import { loadAdminTools, loadCeAdminTools, loadRequestAdminAccess } from '../shared/admin-panels.ts';
 import { fileClaimButton } from '../../lib/roles.ts';
 import type { OnboardingRequest } from '../../lib/api/agency-search.ts';
 import { SEARCH_FIELDS } from '../../lib/agency.ts';
@@ -153,6 +153,7 @@ export default function AgentDashboard() {
   const pending = usePendingRequests(status === 'ready' && (role === 'SFAD_Agent' || role === 'SFAD_Admin'), user.userDetails?.userId);
   // Issue 15: the internal admins' tools; an agent's request to become their agency's admin.
   const AdminTools = useLazyPanel(status === 'ready' && role === 'SFAD_InternalAdmin', loadAdminTools);
+  const CeTools = useLazyPanel(status === 'ready' && role === 'SFAD_CEAdmin', loadCeAdminTools);
   const AskAdmin = useLazyPanel(status === 'ready' && role === 'SFAD_Agent' && active !== null, loadRequestAdminAccess);
 
   if (status === 'error') {
@@ -204,6 +205,8 @@ export default function AgentDashboard() {
             <a className="btn btn--secondary" href="/dashboard/work-order-console">{t('dashboard.console')}</a>
           </p>
         ))}
+      {/* CE admins' tools (issue 16). */}
+      {details.dashboardUserRole === 'SFAD_CEAdmin' && CeTools && <CeTools />}
       {notices.map((a) => (
         <div key={a.agencyNumber} className="notice" role="status">
           <span>

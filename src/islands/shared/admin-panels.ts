@@ -7,3 +7,5 @@
 export const loadAdminTools = () => import('../internal-admin/AdminTools.tsx');
 // eslint-disable-next-line import-x/no-restricted-paths -- see above
 export const loadRequestAdminAccess = () => import('../internal-admin/RequestAdminAccess.tsx');
+// eslint-disable-next-line import-x/no-restricted-paths -- the CE admins' tools (issue 16), for CE admins only
+export const loadCeAdminTools = () => import('../ce-admin/CeTools.tsx');

@@ -1,6 +1,7 @@
 import * as AccountManager from './account-manager.ts';
 import * as AgencySearch from './agency-search.ts';
 import * as Carrier from './carrier.ts';
+import * as CeAdmin from './ce-admin.ts';
 import * as CeCourses from './ce-courses.ts';
 import * as Cobranded from './cobranded.ts';
 import * as ContactPrefs from './contact-prefs.ts';
@@ -41,6 +42,17 @@ export const CALLS = {
   RegisterForCECourse: CeCourses.RegisterForCECourse,
   ConfirmCECourseLink: CeCourses.ConfirmCECourseLink,
   UpdateMyCECourseRegistration: CeCourses.UpdateMyCECourseRegistration,
+  SaveCourse: CeAdmin.SaveCourse,
+  DeleteCECourse: CeAdmin.DeleteCECourse,
+  GetCECourseImages: CeAdmin.GetCECourseImages,
+  UploadCECourseImage: CeAdmin.UploadCECourseImage,
+  GetCECourseRoster: CeAdmin.GetCECourseRoster,
+  MarkCECourseAttendance: CeAdmin.MarkCECourseAttendance,
+  GetCECertificate: CeAdmin.GetCECertificate,
+  VerifyCECertificate: CeAdmin.VerifyCECertificate,
+  GetCECourseStats: CeAdmin.GetCECourseStats,
+  GetCECases: CeAdmin.GetCECases,
+  UpdateCECase: CeAdmin.UpdateCECase,
   GetAccountManagerDetails: AccountManager.GetAccountManagerDetails,
   GetUserDetails: User.GetUserDetails,
   GetUserAgencyList: User.GetUserAgencyList,
