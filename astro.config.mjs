@@ -34,6 +34,8 @@ export default defineConfig({
   redirects: {
     '/dashboard/internal-admin-dashboard': '/dashboard/',
     '/dashboard/admin-agent-dashboard': '/dashboard/',
+    // Issue 16: the CE course home's other name.
+    '/dashboard/CE-Course-Home': '/dashboard/CECourseHome',
   },
   // The editors' preview renders with the same processor and options (src/server/routes/content-admin.ts).
   markdown: { syntaxHighlight: false },

@@ -59,6 +59,7 @@ export interface Namespaces {
   admin: typeof import('./i18n/en/admin.ts').default;
   users: typeof import('./i18n/en/users.ts').default;
   banners: typeof import('./i18n/en/banners.ts').default;
+  courses: typeof import('./i18n/en/courses.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -38,6 +38,8 @@ import usersEn from './en/users.ts';
 import usersEs from './es/users.ts';
 import bannersEn from './en/banners.ts';
 import bannersEs from './es/banners.ts';
+import coursesEn from './en/courses.ts';
+import coursesEs from './es/courses.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -59,6 +61,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     admin: adminEn,
     users: usersEn,
     banners: bannersEn,
+    courses: coursesEn,
   },
   es: {
     common: commonEs,
@@ -78,6 +81,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     admin: adminEs,
     users: usersEs,
     banners: bannersEs,
+    courses: coursesEs,
   },
 };
 

@@ -27,6 +27,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   admin: { en: () => import('./en/admin.ts'), es: () => import('./es/admin.ts') },
   users: { en: () => import('./en/users.ts'), es: () => import('./es/users.ts') },
   banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
+  courses: { en: () => import('./en/courses.ts'), es: () => import('./es/courses.ts') },
 };
 
 
