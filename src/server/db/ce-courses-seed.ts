@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { CARE_DESK } from '../../lib/constants.ts';
 import { CONTENT_SOURCE_DIR } from './content-seed.ts';
 import type { Db } from './index.ts';
 
@@ -28,8 +29,8 @@ const SeedCourse = z.strictObject({
 });
 export type SeedCourse = z.infer<typeof SeedCourse>;
 
-/** The registration contact of the demo courses (the course page's 'registration agency contact'). */
-export const DEMO_COURSE_CONTACT = { name: 'CE Registration Desk', email: 'ce-registration@agentportal.example', phone: '8005550142' };
+/** The registration contact of the demo courses (the course page's 'registration agency contact'): the Agency Care Desk. */
+export const DEMO_COURSE_CONTACT = { name: 'Agency Care Desk', email: CARE_DESK.email, phone: CARE_DESK.phone };
 
 /** Reads and checks the committed demo courses. */
 export function readSeedCourses(file = `${CONTENT_SOURCE_DIR}ce-courses.json`): SeedCourse[] {
