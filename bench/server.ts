@@ -30,7 +30,7 @@ await portal.db.query(
 );
 // The outbox worker as in `npm start` (src/server/main.ts): the registration journey reads its email from the dev mailbox.
 setNotificationLinkOrigin(portal.url);
-const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env), config: outboxConfigFromEnv(env) });
+const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env, portal.db), config: outboxConfigFromEnv(env) });
 outbox.start();
 const bare = new Hono();
 bare.get('/bare', (c) => c.json({ isSuccess: true, message: 'Success', result: null }));

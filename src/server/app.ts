@@ -33,6 +33,7 @@ import { mfaRoutes } from './routes/mfa.ts';
 import { internalAdminRoutes } from './routes/internal-admin.ts';
 import { userAdminRoutes } from './routes/user-admin.ts';
 import { globalBannerRoutes } from './routes/global-banner.ts';
+import { ceCoursesRoutes } from './routes/ce-courses.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
@@ -85,6 +86,7 @@ export const dashboardService = (deps: RouteDeps) =>
     userAdminRoutes(deps),
     globalBannerRoutes(deps),
     healthcheckRoutes(deps),
+    ceCoursesRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

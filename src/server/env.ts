@@ -70,6 +70,13 @@ export const EnvSchema = z
     /** From address of the agents' alerts. */
     MAIL_FROM: z.string().min(3).default('Agent Portal <no-reply@localhost>'),
     /** Text messages through a generic HTTPS webhook (POST { to, body, reference }); unset (and no Twilio) → the dev mailbox. */
+    /**
+     * Web-to-case (CE course registrations, issue 16): when set, each case is POSTed as JSON to this CRM endpoint
+     * (retried by the outbox; an Idempotency-Key header names the case); unset → the ce_cases table CE admins work from.
+     */
+    CRM_CASE_URL: z.url().optional(),
+    /** Bearer token sent to CRM_CASE_URL. */
+    CRM_CASE_TOKEN: z.string().min(1).optional(),
     SMS_WEBHOOK_URL: z.url().optional(),
     /** Bearer token sent to SMS_WEBHOOK_URL. */
     SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),

@@ -4,6 +4,7 @@ import { startServer } from './server.ts';
 import { startSimulator } from './demo/simulator.ts';
 import { createOutboxWorker, outboxConfigFromEnv } from './services/outbox.ts';
 import { setNotificationLinkOrigin } from './services/notifications.ts';
+import { startOfferSweeper } from './services/ce/registrations.ts';
 import { createTransports } from './services/transports/index.ts';
 
 /** Entry point of `npm start`. */
@@ -19,14 +20,17 @@ async function main() {
   const portal = await startServer(env);
   // Agent notifications: links in emails point at the public origin; the outbox worker sends (SMTP or the dev mailbox).
   setNotificationLinkOrigin(portal.url);
-  const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env), config: outboxConfigFromEnv(env) });
+  const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(env, portal.db), config: outboxConfigFromEnv(env) });
   outbox.start();
+  // CE course seats offered from the waitlist and not confirmed in time pass on to the next in line.
+  const stopOfferSweeper = startOfferSweeper(portal.db);
   // The demo simulator (npm run simulate): moves demo work orders along in this process (PGlite is one process).
   const simulator = env.SIMULATE_EVERY_MS ? startSimulator(portal.db, { everyMs: env.SIMULATE_EVERY_MS }) : null;
   if (simulator) log.info('work-order simulator on', { everyMs: env.SIMULATE_EVERY_MS });
   const stop = async (signal: string) => {
     log.info('stopping', { signal });
     await simulator?.stop();
+    stopOfferSweeper();
     await outbox.stop();
     await portal.close();
     process.exit(0);

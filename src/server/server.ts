@@ -17,6 +17,7 @@ import { warmCommonPasswords } from './auth/common-passwords.ts';
 import { seedContent } from './db/content-seed.ts';
 import { seedCeCourses } from './db/ce-courses-seed.ts';
 import { seedShops } from './db/shops.ts';
+import { setCourseLinkOrigin } from './services/ce/mail.ts';
 import { seedWorkOrders } from './demo/work-orders-seed.ts';
 import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, type Env } from './env.ts';
@@ -76,6 +77,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   await new Promise<void>((res) => server.listen(env.PORT, env.HOST, res));
   const port = (server.address() as AddressInfo).port;
   const origin = publicOrigin({ ...env, PORT: port });
+  setCourseLinkOrigin(origin);
 
   let oidc: EmbeddedOidc | undefined;
   let verifier;

@@ -21,6 +21,7 @@ import { enqueueStatusNotifications, setNotificationLinkOrigin, toE164 } from '.
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from '../../src/server/services/outbox.ts';
 import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
 import { createTransports, mailboxDir } from '../../src/server/services/transports/index.ts';
+import { createCasesTableTransport } from '../../src/server/services/transports/crm.ts';
 import { createSmtpTransport } from '../../src/server/services/transports/email.ts';
 import { createMailboxSmsProvider, createTwilioSmsProvider, createWebhookSmsProvider } from '../../src/server/services/transports/sms.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
@@ -277,7 +278,7 @@ describe('the outbox worker', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'outbox-mailbox-'));
     const o = await fileClaim({ ServiceCompleteEmail: true, ServiceCompleteText: true, AgentPhoneNo: '813-555-0134' });
     expect(await enqueue(changeOf(o, 'Completed'))).toBe(2);
-    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir)), now: clock().now });
+    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir), portal.db), now: clock().now });
     expect(await w.runOnce()).toEqual({ sent: 2, retried: 0, dead: 0 });
 
     const [email, sms] = await rowsOf(o.workOrderId);
@@ -329,7 +330,7 @@ describe('the outbox worker', () => {
       const o = await fileClaim({ PolicyholderContactText: true, AgentPhoneNo: '813-555-0120' });
       expect(await enqueue(changeOf(o, 'Policyholder contacted'))).toBe(1);
       const c = clock();
-      const transports = createTransports(transportEnv(mkdtempSync(join(tmpdir(), 'outbox-webhook-')), { SMS_WEBHOOK_URL: url, SMS_WEBHOOK_TOKEN: 'webhook-secret' }));
+      const transports = createTransports(transportEnv(mkdtempSync(join(tmpdir(), 'outbox-webhook-')), { SMS_WEBHOOK_URL: url, SMS_WEBHOOK_TOKEN: 'webhook-secret' }), portal.db);
       expect(transports.sms.kind).toBe('webhook');
       const w = worker({ db: portal.db, transports, now: c.now, config: { retryBaseMs: 30_000, retryMaxMs: 3_600_000, maxAttempts: 8 } });
 
@@ -373,7 +374,7 @@ describe('the outbox worker', () => {
     expect(await enqueue(changeOf(o, 'Scheduled'))).toBe(1);
     const c = clock();
     // An SMTP server that is not there: every attempt fails.
-    const transports = { email: createSmtpTransport('smtp://127.0.0.1:1', 'Agent Portal <no-reply@localhost>'), sms: createMailboxSmsProvider(tmpdir()) };
+    const transports = { email: createSmtpTransport('smtp://127.0.0.1:1', 'Agent Portal <no-reply@localhost>'), sms: createMailboxSmsProvider(tmpdir()), crm: createCasesTableTransport(portal.db) };
     const w = worker({ db: portal.db, transports, now: c.now, config: { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 1500 } });
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 1, dead: 0 });
     c.advance(1500);
@@ -399,7 +400,7 @@ describe('the outbox worker', () => {
       orders.push(o);
     }
     const c = clock();
-    const make = () => worker({ db: portal.db, transports: createTransports(transportEnv(dataDir)), now: c.now, config: { batchSize: 2 } });
+    const make = () => worker({ db: portal.db, transports: createTransports(transportEnv(dataDir), portal.db), now: c.now, config: { batchSize: 2 } });
     const results = await Promise.all([make().runOnce(), make().runOnce(), make().runOnce()]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(12);
     expect(readdirSync(mailboxDir(dataDir))).toHaveLength(12);
@@ -417,7 +418,7 @@ describe('the outbox worker', () => {
     const lease = new Date(c.now().getTime() + 60_000).toISOString();
     await portal.db.query(`UPDATE outbox SET status = 'sending', claim_token = 'crashed', locked_until = $2::timestamptz, attempts = 1 WHERE work_order_id = $1`, [a.workOrderId, lease]);
     await portal.db.query(`UPDATE outbox SET status = 'sending', claim_token = 'crashed', locked_until = $2::timestamptz, attempts = 2 WHERE work_order_id = $1`, [b.workOrderId, lease]);
-    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir)), now: c.now, config: { maxAttempts: 2 } });
+    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir), portal.db), now: c.now, config: { maxAttempts: 2 } });
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, dead: 0 });
     c.advance(60_000);
     expect(await w.runOnce()).toEqual({ sent: 1, retried: 0, dead: 1 });
@@ -427,7 +428,7 @@ describe('the outbox worker', () => {
 
   it('started, it runs at once when a change is published on the bus (no poll needed), and stops cleanly', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'outbox-bus-'));
-    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir)), config: { pollMs: 3_600_000 } });
+    const w = worker({ db: portal.db, transports: createTransports(transportEnv(dataDir), portal.db), config: { pollMs: 3_600_000 } });
     w.start();
     // The first run at start finds nothing; then a change commits and is published.
     const o = await fileClaim({ PolicyholderContactEmail: true });
@@ -454,11 +455,11 @@ describe('transports and backoff', () => {
 
   it('the configuration picks SMTP, Twilio or the webhook when set, else the mailbox; Twilio variables go together', () => {
     const dir = tmpdir();
-    expect(Object.values(createTransports(transportEnv(dir))).map((t) => t.kind)).toEqual(['mailbox', 'mailbox']);
-    const smtp = createTransports(transportEnv(dir, { SMTP_URL: 'smtp://user:pass@127.0.0.1:2525', SMS_WEBHOOK_URL: 'https://sms.example.com/send' }));
-    expect([smtp.email.kind, smtp.sms.kind]).toEqual(['smtp', 'webhook']);
+    expect(Object.values(createTransports(transportEnv(dir), portal.db)).map((t) => t.kind)).toEqual(['mailbox', 'mailbox', 'cases-table']);
+    const smtp = createTransports(transportEnv(dir, { SMTP_URL: 'smtp://user:pass@127.0.0.1:2525', SMS_WEBHOOK_URL: 'https://sms.example.com/send', CRM_CASE_URL: 'https://crm.example.com/cases' }), portal.db);
+    expect([smtp.email.kind, smtp.sms.kind, smtp.crm.kind]).toEqual(['smtp', 'webhook', 'http']);
     smtp.email.close();
-    const twilio = createTransports(transportEnv(dir, { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+18135550000', SMS_WEBHOOK_URL: 'https://sms.example.com/send' }));
+    const twilio = createTransports(transportEnv(dir, { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+18135550000', SMS_WEBHOOK_URL: 'https://sms.example.com/send' }), portal.db);
     expect(twilio.sms.kind).toBe('twilio');
     expect(() => transportEnv(dir, { TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/go together/);
     expect(() => transportEnv(dir, { SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);

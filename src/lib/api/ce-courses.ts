@@ -247,3 +247,4 @@ export const UpdateMyCECourseRegistration = defineCall({
 export const OFFER_HOURS = 48;
 /** How long the link of a registration without an account stays valid (7 days, or until the course starts). */
 export const CONFIRM_LINK_DAYS = 7;
+

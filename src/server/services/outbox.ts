@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
-import type { Transports } from './transports/index.ts';
+import type { CrmCase, EmailAttachment, Transports } from './transports/index.ts';
 import { workOrderBus } from './work-order-bus.ts';
 
 /** How the worker paces itself. */
@@ -84,11 +84,13 @@ export interface OutboxWorker {
 
 interface ClaimedRow {
   id: string | number;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'crm';
   recipient: string;
   subject: string | null;
   body_text: string;
   body_html: string | null;
+  /** Email attachments (the .ics files of CE course emails). */
+  attachments: EmailAttachment[] | string | null;
   attempts: number;
   created_at: Date | string;
 }
@@ -134,7 +136,7 @@ export function createOutboxWorker(opts: {
            ORDER BY next_attempt_at, id
            LIMIT $4
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, channel, recipient, subject, body_text, body_html, attempts, created_at`,
+        RETURNING id, channel, recipient, subject, body_text, body_html, attachments, attempts, created_at`,
       [token, at.toISOString(), new Date(at.getTime() + cfg.leaseMs).toISOString(), cfg.batchSize, cfg.maxAttempts],
     );
   }
@@ -142,10 +144,13 @@ export function createOutboxWorker(opts: {
   /** Sends one row through its transport, failing when it takes longer than half the lease. */
   async function deliver(row: ClaimedRow): Promise<void> {
     const ref = { id: Number(row.id), createdAt: new Date(row.created_at) };
+    const attachments = typeof row.attachments === 'string' ? (JSON.parse(row.attachments) as EmailAttachment[]) : row.attachments;
     const sending =
       row.channel === 'email'
-        ? transports.email.send({ ...ref, to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html })
-        : transports.sms.send(row.recipient, row.body_text, ref);
+        ? transports.email.send({ ...ref, to: row.recipient, subject: row.subject ?? '', text: row.body_text, html: row.body_html, ...(attachments?.length ? { attachments } : {}) })
+        : row.channel === 'crm'
+          ? transports.crm.send(JSON.parse(row.body_text) as CrmCase, ref)
+          : transports.sms.send(row.recipient, row.body_text, ref);
     let timeout: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -7,6 +7,7 @@
 import { MESSAGES } from '../../claim/validation.ts';
 import { VIN_MESSAGES } from '../../claim/vin.ts';
 import { BANNER_MESSAGES } from '../../banner.ts';
+import { CE_MESSAGES } from '../../ce-messages.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -220,6 +221,16 @@ export default {
   bannerStartDateRequired: BANNER_MESSAGES.startDateRequired,
   bannerEndDateRequired: BANNER_MESSAGES.endDateRequired,
   bannerEndDateAfterStart: BANNER_MESSAGES.endDateAfterStart,
+  ceAlreadyRegistered: CE_MESSAGES.alreadyRegistered,
+  ceFull: CE_MESSAGES.full,
+  ceClosed: CE_MESSAGES.closed,
+  ceCourseNotFound: CE_MESSAGES.courseNotFound,
+  ceLinkInvalid: CE_MESSAGES.linkInvalid,
+  ceCancelTooLate: CE_MESSAGES.cancelTooLate,
+  ceOfferExpired: CE_MESSAGES.offerExpired,
+  ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
+  ceNotAnOffer: CE_MESSAGES.notAnOffer,
+  ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

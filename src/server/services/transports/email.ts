@@ -11,6 +11,15 @@ export interface EmailMessage extends MessageRef {
   subject: string;
   text: string;
   html: string | null;
+  /** Files attached (the .ics calendar files of CE course emails). */
+  attachments?: EmailAttachment[];
+}
+
+/** One attached file, its content as text (calendar files are text). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Sends emails; a rejection is a failed attempt (the outbox retries). */
@@ -33,6 +42,7 @@ function compose(from: string, m: EmailMessage) {
     subject: m.subject,
     text: m.text,
     ...(m.html ? { html: m.html } : {}),
+    ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
     messageId: `<outbox-${m.id}.${m.createdAt.getTime()}@${domainOf(from)}>`,
     date: m.createdAt,
   };
