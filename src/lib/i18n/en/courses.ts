@@ -28,7 +28,7 @@ export default {
     joinWaitlist: 'Join the waitlist',
     signInToRegister: 'Sign in to register',
     details: 'Course details',
-    detailsFor: 'Details of {title}',
+    detailsFor: 'Course details: {title}',
     backToCatalog: 'All CE courses',
     aboutCourse: 'About this course',
     eventInfo: 'Event information',

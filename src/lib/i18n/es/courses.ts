@@ -30,7 +30,7 @@ export default {
     joinWaitlist: 'Unirse a la lista de espera',
     signInToRegister: 'Iniciar sesión para inscribirse',
     details: 'Detalles del curso',
-    detailsFor: 'Detalles de {title}',
+    detailsFor: 'Detalles del curso: {title}',
     backToCatalog: 'Todos los cursos',
     aboutCourse: 'Acerca de este curso',
     eventInfo: 'Información del evento',
