@@ -139,6 +139,9 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['GetOpenWorkOrders (signed in, search + sort)', { url: `${portal}${callPath(CALLS.GetOpenWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '20077314', Search: 'M', SortBy: 'PolicyholderName', SortDirection: 'asc' }) }],
     ['GetDashboardWorkOrders (signed in)', { url: `${portal}${callPath(CALLS.GetDashboardWorkOrders)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', AgencyNumber: '10045821' }) }],
     // Agency user administration (issue 15): the admin's search over Summit Ridge's 10,000 generated users (bench/server.ts), a page of 25.
+    // CE courses (issue 16): the public catalog call (the static pages' source) and the seats the course pages fetch.
+    ['GetCECourseList (public GET)', { url: `${portal}${callPath(CALLS.GetCECourseList)}?AppName=AgentPortal` }],
+    ['GetValidateCourseIsMaximumLimit (public GET, 4 courses)', { url: `${portal}${callPath(CALLS.GetValidateCourseIsMaximumLimit)}?courseIds=1,2,3,4` }],
     ['ListOktaUsersByAgentNameOrEmail (agency admin, 10,000 users)', { url: `${portal}${callPath(CALLS.ListOktaUsersByAgentNameOrEmail)}?AgencyNumber=20077314&Term=bench12&Sort=name&PageSize=25`, headers: adminAuth }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];

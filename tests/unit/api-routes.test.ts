@@ -132,6 +132,9 @@ describe('every route in CALLS is covered here', () => {
         // Global banners and /Healthcheck (issue 15): tests/unit/global-banner.test.ts and tests/unit/healthcheck.test.ts.
         'GetBanner', 'GetCurrentBanner', 'CreateBanner', 'EditBanner', 'DeleteBanner',
         'Healthcheck', 'HealthCheckResults', 'GetHealthConfiguration', 'UpdateConfiguration',
+        // CE courses, the registrants' calls (issue 16): tests/unit/ce-courses.test.ts.
+        'GetCECourseList', 'GetCECourseDetailByCourseID', 'GetValidateCourseIsMaximumLimit', 'GetIsRegisteredUser', 'GetMyCECourseList',
+        'AddParticipantLinkDetails', 'RegisterForCECourse', 'ConfirmCECourseLink', 'UpdateMyCECourseRegistration',
       ].sort(),
     );
   });

@@ -1,3 +1,5 @@
+import { insertTestCourse } from './helpers/ce.ts';
+import { addParticipantLink, registerParticipant } from '../../src/server/services/ce/registrations.ts';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, getUrl, type CallContract } from '../../src/lib/api/index.ts';
@@ -175,6 +177,17 @@ const MATRIX: Record<string, Row> = {
   HealthCheckResults:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   GetHealthConfiguration:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   UpdateConfiguration:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // CE courses, the registrants' calls (issue 16): the catalog, seats, registration without an account and its link
+  // are public; agents and agency admins register and manage their own registrations.
+  GetCECourseList:              { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetCECourseDetailByCourseID:  { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetValidateCourseIsMaximumLimit: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  AddParticipantLinkDetails:    { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  ConfirmCECourseLink:          { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetIsRegisteredUser:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetMyCECourseList:            { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  RegisterForCECourse:          { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  UpdateMyCECourseRegistration: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
 };
 
 /**
@@ -639,6 +652,24 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, id: banners.remove };
     case 'UpdateConfiguration':
       return { ...base, name: 'outbox', input: '120', urlOverride: '' };
+    // CE courses (issue 16): the matrix's course (room for everyone); each persona cancels a registration of its own.
+    case 'GetCECourseList':
+      return { ...base, includePast: 'true' };
+    case 'GetCECourseDetailByCourseID':
+    case 'GetIsRegisteredUser':
+      return { ...base, courseId: String(ceMatrix.course) };
+    case 'GetValidateCourseIsMaximumLimit':
+      return { ...base, courseIds: `${ceMatrix.course},${ceMatrix.other}` };
+    case 'GetMyCECourseList':
+      return { ...base, view: 'all' };
+    case 'AddParticipantLinkDetails':
+      return { ...base, CourseID: ceMatrix.course, FirstName: 'Matrix', LastName: 'Reader', Title: '', AgencyName: 'Matrix Agency', Email: `matrix-ce-${persona}@example.test`, Phone: '512-555-0100', NpnId: '', ...CE_ADDRESS };
+    case 'ConfirmCECourseLink':
+      return { ...base, Token: ceMatrix.token };
+    case 'RegisterForCECourse':
+      return { ...base, CourseID: ceMatrix.course, ...CE_ADDRESS };
+    case 'UpdateMyCECourseRegistration':
+      return { ...base, RegistrationID: ceMatrix.own[persona] ?? 1, Action: 'cancel' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -662,6 +693,22 @@ async function prepareBanners(): Promise<void> {
     (await portal.db.query<{ id: number }>("INSERT INTO global_banners (banner_title, banner_alert_text, start_date, end_date, created_by, modified_by) VALUES ('M', 'M', '2026-01-01', '2026-01-31', 'matrix', 'matrix') RETURNING id"))[0]!.id;
   banners.edit = await add();
   banners.remove = await add();
+}
+
+/** CE courses (issue 16): a course with room for every cell, another one, a followed link, and a registration per persona in the other course. */
+const CE_ADDRESS = { Address: '1 Matrix Way', City: 'Austin', State: 'TX', Zip: '78701' };
+const ceMatrix: { course: number; other: number; token: string; own: Partial<Record<Persona, number>> } = { course: 0, other: 0, token: '', own: {} };
+async function prepareCeCourses(): Promise<void> {
+  ceMatrix.course = await insertTestCourse(portal.db, { capacity: 100 });
+  ceMatrix.other = await insertTestCourse(portal.db, { capacity: 100 });
+  const reader = { userId: null, email: 'matrix-ce-link@example.test', firstName: 'Matrix', lastName: 'Link', title: null, agencyName: 'Matrix', agencyNumber: null, phone: '5125550100', npnId: null, address: '1 Main', city: 'Austin', state: 'TX', zip: '78701', lang: 'en' as const };
+  await addParticipantLink(portal.db, ceMatrix.course, reader, { joinWaitlist: false });
+  const [mail] = await portal.db.query<{ body_text: string }>("SELECT body_text FROM outbox WHERE recipient = 'matrix-ce-link@example.test' ORDER BY id DESC LIMIT 1");
+  ceMatrix.token = /#token=([A-Za-z0-9_-]+)/.exec(mail!.body_text)![1]!;
+  for (const p of ['agent', 'agencyAdmin', 'internalAdmin', 'ceAdmin'] as const) {
+    const r = await registerParticipant(portal.db, ceMatrix.other, { ...reader, userId: subs[p]!, email: EMAIL[p] }, { joinWaitlist: false });
+    ceMatrix.own[p] = r.registrationId;
+  }
 }
 
 async function send(name: string, persona: Persona) {
@@ -701,6 +748,7 @@ beforeAll(async () => {
   await preparePasskeys();
   await prepareMfa();
   await prepareBanners();
+  await prepareCeCourses();
 });
 afterAll(async () => {
   await portal?.close();
@@ -924,6 +972,10 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   // Global banners (issue 15): global records, no owner; a banner that is not there is answered as unknown.
   { who: 'internalAdmin', call: 'EditBanner', input: () => ({ ...MATRIX_BANNER, id: 999999 }), expected: 404, why: 'a banner that does not exist' },
   { who: 'internalAdmin', call: 'DeleteBanner', input: () => ({ id: 999999 }), expected: 404, why: 'a banner that does not exist' },
+  // CE courses (issue 16): a registration is its registrant's alone; an agent registers only through their own agencies.
+  { who: 'agent', call: 'UpdateMyCECourseRegistration', input: () => ({ RegistrationID: ceMatrix.own.agencyAdmin!, Action: 'cancel' }), expected: 404, why: "another user's registration cancelled" },
+  { who: 'agencyAdmin', call: 'UpdateMyCECourseRegistration', input: () => ({ RegistrationID: ceMatrix.own.agent!, Action: 'acceptOffer' }), expected: 404, why: "an agent of another agency's registration" },
+  { who: 'agent', call: 'RegisterForCECourse', input: () => ({ CourseID: ceMatrix.course, AgencyNumber: '30012967', ...CE_ADDRESS }), expected: 403, why: 'a registration through an agency not theirs' },
 ];
 
 describe('object-level checks', () => {

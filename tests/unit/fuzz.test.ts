@@ -39,6 +39,8 @@ import { signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
 import { liveStreamCount } from '../../src/server/routes/live.ts';
+import { insertTestCourse } from './helpers/ce.ts';
+import { addParticipantLink, registerParticipant } from '../../src/server/services/ce/registrations.ts';
 
 /** Inputs the contract refuses, per route (at least). */
 const MIN_INVALID = 1000;
@@ -104,6 +106,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Start date is required',
   'End date is required',
   'End date must be after start date',
+  // CE courses (issue 16).
+  'Invalid course id',
+  'This link is not valid.',
   // The claim flow's messages (spec section 5), word for word.
   'Please choose a scheduling option',
   'Please choose a communciation preference',
@@ -192,6 +197,8 @@ const FUZZ_BANNERS: Record<string, unknown>[] = [
   { AppName: 'AgentPortal', bannerTitle: 'New carriers', bannerAlertText: 'Two carriers added.', urlLabel: 'Read more', url: 'example.com/news', startDate: '2026-03-01', endDate: '2026-04-30' },
   { AppName: 'AgentPortal', bannerTitle: 'Aviso', bannerAlertText: 'Texto del aviso', urlLabel: 'Más', url: 'https://example.com/es', startDate: '2025-12-31', endDate: '2027-01-01' },
 ];
+/** CE courses (issue 16): the fuzz portal's courses, a followed link's token, a registration of the agent. */
+const ce = { courses: [] as number[], token: '', registration: 1 };
 const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   GetCityAddress: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
   ValidateProviderService: () => ZIPS.map((ZipCode) => ({ AppName: 'AgentPortal', ZipCode })),
@@ -324,6 +331,22 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   CreateBanner: () => FUZZ_BANNERS,
   EditBanner: () => FUZZ_BANNERS.map((b, i) => ({ ...b, id: i + 1 })),
   DeleteBanner: () => [1, 2, 40].map((id) => ({ AppName: 'AgentPortal', id })),
+  // CE courses, the registrants' calls (issue 16): the fuzz portal's courses (one roomy, one full), and edge ids.
+  GetCECourseList: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', includePast: 'true' }, { includePast: 'false' }],
+  GetCECourseDetailByCourseID: () => [...ce.courses, 2_147_483_647].map((id) => ({ AppName: 'AgentPortal', courseId: String(id) })),
+  GetIsRegisteredUser: () => [...ce.courses, 1].map((id) => ({ AppName: 'AgentPortal', courseId: String(id) })),
+  GetValidateCourseIsMaximumLimit: () => [ce.courses.join(','), '1', `${ce.courses[0]},2147483647,0`].map((courseIds) => ({ AppName: 'AgentPortal', courseIds })),
+  GetMyCECourseList: () => (['upcoming', 'all', 'completed'] as const).map((view) => ({ AppName: 'AgentPortal', view })),
+  AddParticipantLinkDetails: () =>
+    ce.courses.map((CourseID, i) => ({
+      AppName: 'AgentPortal', CourseID, FirstName: ['Dana', 'Mary Ann', "O'Neil"][i % 3], LastName: 'García-López', Title: i ? '' : 'Producer', AgencyName: 'Lopez Insurance',
+      Email: `fuzz-ce-${i}@example.com`, Phone: ['(512) 555-0134', '512.555.0134', '5125550134'][i % 3], NpnId: i ? '' : '1234567', Address: '100 Main St', City: 'Austin', State: 'TX', Zip: ['78701', '78701-1234'][i % 2], JoinWaitlist: i % 2 === 1,
+    })),
+  RegisterForCECourse: () =>
+    ce.courses.map((CourseID, i) => ({ AppName: 'AgentPortal', CourseID, Address: '1 Main', City: 'Austin', State: 'TX', Zip: '78701', ...(i ? { JoinWaitlist: true, NpnId: '42', Phone: '' } : { AgencyNumber: '10045821', Title: 'Agent' }) })),
+  ConfirmCECourseLink: () => [ce.token, 'A'.repeat(43), 'b-_'.repeat(10)].map((Token) => ({ AppName: 'AgentPortal', Token })),
+  UpdateMyCECourseRegistration: () =>
+    (['cancel', 'acceptOffer', 'declineOffer'] as const).map((Action, i) => ({ AppName: 'AgentPortal', RegistrationID: [ce.registration, 1, 2_147_483_647][i], Action })),
   UpdateConfiguration: () => [
     { AppName: 'AgentPortal', name: 'outbox', input: '30' },
     { AppName: 'AgentPortal', name: 'content-service', input: 'verbose=1', urlOverride: 'https://content.example.test/health' },
@@ -354,6 +377,12 @@ beforeAll(async () => {
   for (const sql of ['SELECT tag_key AS v FROM content_tags ORDER BY 1 LIMIT 3', 'SELECT article_route AS v FROM articles ORDER BY 1 LIMIT 3']) {
     seeded.push(...(await portal.db.query<{ v: string }>(sql).catch(() => [])).map((r) => r.v));
   }
+  ce.courses = [await insertTestCourse(portal.db, { capacity: 500 }), await insertTestCourse(portal.db, { capacity: 1 })];
+  const reader = { userId: null, email: 'fuzz-ce-link@example.com', firstName: 'Fuzz', lastName: 'Link', title: null, agencyName: 'Fuzz', agencyNumber: null, phone: '5125550100', npnId: null, address: '1 Main', city: 'Austin', state: 'TX', zip: '78701', lang: 'en' as const };
+  await addParticipantLink(portal.db, ce.courses[1]!, reader, { joinWaitlist: false });
+  const [mail] = await portal.db.query<{ body_text: string }>("SELECT body_text FROM outbox WHERE recipient = 'fuzz-ce-link@example.com' ORDER BY id DESC LIMIT 1");
+  ce.token = /#token=([A-Za-z0-9_-]+)/.exec(mail!.body_text)![1]!;
+  ce.registration = (await registerParticipant(portal.db, ce.courses[0]!, { ...reader, userId, email: 'agent@demo.test' }, { joinWaitlist: false })).registrationId;
 });
 afterAll(async () => {
   keepAlive.destroy();

@@ -5,6 +5,9 @@ import { startServer, type RunningPortal } from '../../src/server/server.ts';
 import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens } from './helpers/portal.ts';
 import { demoCar, referralRequest } from './helpers/claims.ts';
+import { insertTestCourse } from './helpers/ce.ts';
+import { registerParticipant } from '../../src/server/services/ce/registrations.ts';
+import { CE_MESSAGES } from '../../src/lib/ce-messages.ts';
 
 /** Set by .ci/run (scripts/start-test-postgres.sh): the same migrations, seed and API on real PostgreSQL. */
 const url = process.env.TEST_DATABASE_URL;
@@ -42,6 +45,33 @@ describe.skipIf(!url)('PostgreSQL via DATABASE_URL', () => {
       "SELECT ua.agency_number FROM user_agencies ua JOIN users u ON u.id = ua.user_id WHERE u.email = 'admin@demo.test' AND ua.is_default_agency",
     );
     expect(row!.agency_number).toBe('30012967');
+  });
+
+  it('CE courses: 200 concurrent registrations for 50 seats give exactly 50 registered (several connections, one conditional update)', async () => {
+    const id = await insertTestCourse(portal.db, { capacity: 50 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        registerParticipant(portal.db, id, {
+          userId: null, email: `pg-load${i}@example.com`, firstName: 'Load', lastName: 'Tester', title: null, agencyName: 'Load Agency', agencyNumber: null,
+          phone: '5125550100', npnId: null, address: '1 Main', city: 'Austin', state: 'TX', zip: '78701', lang: 'en',
+        }, { joinWaitlist: i % 2 === 0 }),
+      ),
+    );
+    const fulfilled = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof registerParticipant>>> => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(fulfilled.filter((r) => r.value.status === 'Registered')).toHaveLength(50);
+    // The others: waitlisted when they asked to be, else refused as full; nobody lost.
+    expect(fulfilled.filter((r) => r.value.status === 'Waitlisted').length + refused.length).toBe(150);
+    expect(new Set(refused.map((r) => (r.reason as Error).message))).toEqual(new Set([CE_MESSAGES.full]));
+    const [row] = await portal.db.query<{ registered: number; waitlisted: number; seats: number }>(
+      `SELECT (SELECT count(*)::int FROM ce_registrations WHERE course_id = $1 AND status = 'Registered') AS registered,
+              (SELECT count(*)::int FROM ce_registrations WHERE course_id = $1 AND status = 'Waitlisted') AS waitlisted,
+              (SELECT seats_taken FROM ce_courses WHERE id = $1) AS seats`,
+      [id],
+    );
+    expect(row!.registered).toBe(50);
+    expect(row!.seats).toBe(50);
+    expect(row!.waitlisted).toBe(fulfilled.length - 50);
   });
 
   it('rolls a failed transaction back', async () => {

@@ -7,7 +7,10 @@
 import { z } from 'zod/mini';
 import { INVALID_NPN, NPN_PATTERN } from '../accounts.ts';
 import { rules } from '../claim/validation.ts';
-import { body, defineCall, field, query, SIGNED_IN, text } from './contract.ts';
+import { body, defineCall, field, query, text } from './contract.ts';
+
+/** Who registers for courses: agents and agency admins (internal and CE admins run the program, they do not take part). */
+export const REGISTRANTS = ['SFAD_Agent', 'SFAD_Admin'] as const;
 
 /** A course id: a positive 32-bit integer (the column's type; a larger number is refused, not a 500). */
 export const CourseIdSchema = z.int().check(z.positive(), z.lte(2_147_483_647));
@@ -114,7 +117,7 @@ export const GetIsRegisteredUser = defineCall({
     /** Waitlisted: 1 = next in line. */
     waitlistPosition: z.nullable(z.int()),
   }),
-  access: SIGNED_IN,
+  access: REGISTRANTS,
   mutates: false,
 });
 
@@ -142,7 +145,7 @@ export const GetMyCECourseList = defineCall({
   path: 'CECourses/GetMyCECourseList',
   request: query({ view: z.enum(['upcoming', 'all', 'completed']) }),
   result: z.array(MyCourseSchema),
-  access: SIGNED_IN,
+  access: REGISTRANTS,
   mutates: false,
 });
 
@@ -163,7 +166,7 @@ export const participantShape = {
   NpnId: optionalNpn,
   Address: field(rules.required('address'), 200),
   City: field(rules.required('city'), 80),
-  State: field(rules.state, 2),
+  State: field(rules.state, 20),
   Zip: field(rules.zip, 10),
 };
 
@@ -206,12 +209,12 @@ export const RegisterForCECourse = defineCall({
     NpnId: z.optional(optionalNpn),
     Address: field(rules.required('address'), 200),
     City: field(rules.required('city'), 80),
-    State: field(rules.state, 2),
+    State: field(rules.state, 20),
     Zip: field(rules.zip, 10),
     JoinWaitlist: z.optional(z.boolean()),
   }),
   result: RegistrationResultSchema,
-  access: ['SFAD_Agent', 'SFAD_Admin'],
+  access: REGISTRANTS,
   mutates: true,
 });
 
@@ -239,7 +242,7 @@ export const UpdateMyCECourseRegistration = defineCall({
   path: 'CECourses/UpdateMyCECourseRegistration',
   request: body({ RegistrationID: CourseIdSchema, Action: z.enum(['cancel', 'acceptOffer', 'declineOffer']) }),
   result: RegistrationResultSchema,
-  access: SIGNED_IN,
+  access: REGISTRANTS,
   mutates: true,
 });
 

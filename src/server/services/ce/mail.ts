@@ -79,7 +79,7 @@ function courseLines(course: Course, lang: Lang): string[] {
 
 /** A deadline in the registrant's language and the course's time zone. */
 export function deadlineText(at: Date, course: Course, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: course.timeZoneId, timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(lang === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: course.timeZoneId, timeZoneName: 'short' }).format(at);
 }
 
 /** The kinds of course emails (outbox `kind`). */
