@@ -61,8 +61,8 @@ describe('the demo CE courses', () => {
   it('load once: a database with courses keeps what is there', async () => {
     await db.query("UPDATE ce_courses SET title = 'Edited by a CE admin' WHERE id = (SELECT min(id) FROM ce_courses)");
     expect(await seedCeCourses(db)).toEqual({ created: false });
-    const [{ n, edited }] = await db.query<{ n: number; edited: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE title = 'Edited by a CE admin')::int AS edited FROM ce_courses");
-    expect({ n, edited }).toEqual({ n: 4, edited: 1 });
+    const [row] = await db.query<{ n: number; edited: number }>("SELECT count(*)::int AS n, count(*) FILTER (WHERE title = 'Edited by a CE admin')::int AS edited FROM ce_courses");
+    expect(row).toEqual({ n: 4, edited: 1 });
   });
 });
 
