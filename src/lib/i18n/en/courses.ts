@@ -90,7 +90,7 @@ export default {
     registeredTitle: 'You are registered',
     registeredText: 'Your seat for {title} is confirmed. We emailed you the details with a calendar file.',
     waitlistedTitle: 'You are on the waitlist',
-    waitlistedText: 'The course filled up before you confirmed. You are number {position} on the waitlist for {title}; we will email you if a seat frees up.',
+    waitlistedText: 'The course is full: you are number {position} on the waitlist for {title}. When a seat frees up, we will email you a link to take it.',
     invalidTitle: 'This link is not valid or has expired',
     invalidText: 'The link may have been used already or may be too old. You can register again from the course page.',
     noToken: 'This page needs the link from your registration email.',

@@ -89,7 +89,7 @@ export default {
     registeredTitle: 'Está inscrito',
     registeredText: 'Su lugar en {title} está confirmado. Le enviamos los detalles por correo con un archivo de calendario.',
     waitlistedTitle: 'Está en la lista de espera',
-    waitlistedText: 'El curso se llenó antes de que confirmara. Es el número {position} en la lista de espera de {title}; le escribiremos si se libera un lugar.',
+    waitlistedText: 'El curso está lleno: es el número {position} en la lista de espera de {title}. Cuando se libere un lugar, le enviaremos un enlace para tomarlo.',
     invalidTitle: 'Este enlace no es válido o ha vencido',
     invalidText: 'Es posible que el enlace ya se haya usado o que sea demasiado antiguo. Puede volver a inscribirse desde la página del curso.',
     noToken: 'Esta página necesita el enlace de su correo de inscripción.',
