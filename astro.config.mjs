@@ -36,6 +36,8 @@ export default defineConfig({
     '/dashboard/admin-agent-dashboard': '/dashboard/',
     // Issue 16: the spec names both spellings of the CE admins' course list.
     '/dashboard/manage-cecourses': '/dashboard/manage-CEcourses',
+    // Issue 16: the CE course home's other name.
+    '/dashboard/CE-Course-Home': '/dashboard/CECourseHome',
   },
   // The editors' preview renders with the same processor and options (src/server/routes/content-admin.ts).
   markdown: { syntaxHighlight: false },

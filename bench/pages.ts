@@ -56,6 +56,13 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'manage users', path: '/dashboard/manage-users', group: 'dashboard', signedInAs: 'admin@demo.test' },
   { kind: 'user details', path: '/dashboard/user-details', group: 'dashboard', signedInAs: 'admin@demo.test' },
   { kind: 'add a user', path: '/dashboard/agency-admin-add', group: 'dashboard', signedInAs: 'admin@demo.test' },
+  // CE courses (issue 16): the static catalog and a course page (content: no framework JS; the seats are a tiny
+  // script), the registrations and the agent's courses.
+  { kind: 'CE course catalog', path: '/dashboard/CECourseHome', group: 'content' },
+  { kind: 'CE course page', path: '/course-registration/1', group: 'content' },
+  { kind: 'CE registration (no account)', path: '/dashboard/course-registration-unauth', group: 'sign-in', lighthousePath: '/dashboard/course-registration-unauth?courseId=1' },
+  { kind: 'CE registration (signed in)', path: '/dashboard/course-registration', group: 'dashboard', signedInAs: 'agent@demo.test', lighthousePath: '/dashboard/course-registration?courseId=1' },
+  { kind: 'CE my courses', path: '/dashboard/CE-MyCourses', group: 'dashboard', signedInAs: 'agent@demo.test' },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

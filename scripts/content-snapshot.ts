@@ -20,8 +20,8 @@ async function main() {
     close = () => portal.close();
   }
   try {
-    const { articles, pages } = await writeSnapshot(base, outDir);
-    console.log(`content snapshot: ${articles} article versions and ${pages} pages from ${base} → ${outDir}`);
+    const { articles, pages, courses } = await writeSnapshot(base, outDir);
+    console.log(`content snapshot: ${articles} article versions, ${pages} pages and ${courses} CE courses from ${base} → ${outDir}`);
   } finally {
     await close?.();
   }

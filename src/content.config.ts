@@ -40,4 +40,28 @@ const tags = defineCollection({
   schema: z.record(z.string(), z.string()),
 });
 
-export const collections = { articles, pages, tags };
+/** The upcoming CE courses (issue 16), as GetCECourseList answers them: the static course catalog. */
+const courses = defineCollection({
+  loader: glob({ pattern: '*.json', base: `${SNAPSHOT}/courses` }),
+  schema: z.object({
+    courseId: z.number().int(),
+    title: z.string(),
+    titleEs: z.string(),
+    description: z.string(),
+    descriptionEs: z.string(),
+    creditHours: z.number(),
+    statesApproved: z.array(z.string()),
+    format: z.enum(['InPerson', 'Webinar']),
+    venue: z.nullable(z.object({ name: z.string(), address: z.string(), city: z.string(), state: z.string(), zip: z.string() })),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    timeZoneId: z.string(),
+    capacity: z.number().int(),
+    meals: z.array(z.object({ name: z.string(), time: z.string() })),
+    imageUrl: z.nullable(z.string()),
+    contact: z.nullable(z.object({ name: z.string(), email: z.string(), phone: z.string() })),
+    status: z.enum(['Scheduled', 'Cancelled']),
+  }),
+});
+
+export const collections = { articles, pages, tags, courses };

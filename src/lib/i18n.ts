@@ -60,6 +60,7 @@ export interface Namespaces {
   users: typeof import('./i18n/en/users.ts').default;
   banners: typeof import('./i18n/en/banners.ts').default;
   ceAdmin: typeof import('./i18n/en/ce-admin.ts').default;
+  courses: typeof import('./i18n/en/courses.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -15,6 +15,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo, seedReference } from './db/seed.ts';
 import { warmCommonPasswords } from './auth/common-passwords.ts';
 import { seedContent } from './db/content-seed.ts';
+import { seedCeCourses } from './db/ce-courses-seed.ts';
 import { seedShops } from './db/shops.ts';
 import { setCourseLinkOrigin } from './services/ce/mail.ts';
 import { seedWorkOrders } from './demo/work-orders-seed.ts';
@@ -49,6 +50,7 @@ export async function prepareDb(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'SE
   if ((await seedCatalog(conn)).created) log.info('glass catalog seeded');
   if ((await seedShops(conn)).created) log.info('program shops seeded');
   if ((await seedContent(conn)).created) log.info('content loaded from src/server/db/content');
+  if ((await seedCeCourses(conn)).created) log.info('demo CE courses loaded from src/server/db/content/ce-courses.json');
   if (env.SEED_DEMO) {
     const { created } = await seedDemo(conn);
     if (created) log.info('demo data seeded');

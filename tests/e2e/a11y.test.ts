@@ -61,6 +61,16 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/global-banner', roles: ['internal'], ready: (page) => expect(page.getByRole('button', { name: 'New banner' })).toBeVisible() },
   { route: '/dashboard/health-configuration', roles: ['internal'], ready: (page) => expect(page.getByTestId('health-config-outbox')).toBeVisible() },
   ...['', '/es'].map((p) => ({ route: `${p}/Healthcheck`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('#health-summary[data-status]')).toBeVisible() })),
+  // CE courses, the registrants' side (issue 16): the static catalog and a course page (with their live seats), the
+  // registrations, the emailed links' page (no token: its 'not valid' state) and the agent's courses.
+  ...['', '/es'].map((p) => ({ route: `${p}/dashboard/CECourseHome`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('[data-course-seats="1"][data-state]')).toBeVisible() })),
+  { route: '/course-registration/2', roles: 'public', ready: (page) => expect(page.locator('[data-course-seats="2"][data-state]')).toBeVisible() },
+  { route: '/dashboard/course-registration-unauth?courseId=2', roles: 'public', ready: (page) => expect(page.getByLabel(/^State/)).toBeVisible() },
+  { route: '/dashboard/registration-successful', roles: 'public', ready: h1 },
+  { route: '/dashboard/course-registration?courseId=2', roles: ['agent'], ready: (page) => expect(page.getByTestId('participant').or(page.getByTestId('already-registered'))).toBeVisible() },
+  { route: '/dashboard/CE-Course-Upcoming', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
+  { route: '/dashboard/CE-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
+  { route: '/dashboard/CE-Completed-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */

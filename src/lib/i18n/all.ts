@@ -40,6 +40,8 @@ import bannersEn from './en/banners.ts';
 import bannersEs from './es/banners.ts';
 import ceAdminEn from './en/ce-admin.ts';
 import ceAdminEs from './es/ce-admin.ts';
+import coursesEn from './en/courses.ts';
+import coursesEs from './es/courses.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -62,6 +64,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     users: usersEn,
     banners: bannersEn,
     ceAdmin: ceAdminEn,
+    courses: coursesEn,
   },
   es: {
     common: commonEs,
@@ -82,6 +85,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     users: usersEs,
     banners: bannersEs,
     ceAdmin: ceAdminEs,
+    courses: coursesEs,
   },
 };
 

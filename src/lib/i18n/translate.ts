@@ -28,6 +28,7 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   users: { en: () => import('./en/users.ts'), es: () => import('./es/users.ts') },
   banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
   ceAdmin: { en: () => import('./en/ce-admin.ts'), es: () => import('./es/ce-admin.ts') },
+  courses: { en: () => import('./en/courses.ts'), es: () => import('./es/courses.ts') },
 };
 
 

@@ -1,6 +1,7 @@
 /**
  * The content snapshot the static site is built from: every article, page and tag list read from the content API
- * at `base` and written as files (articles as front matter + Markdown, pages and tags as JSON). The publisher
+ * at `base` and written as files (articles as front matter + Markdown, pages and tags as JSON), and the upcoming CE
+ * courses (GetCECourseList, both languages in each; courses/<courseId>.json) the course catalog is built from. The publisher
  * writes one before each rebuild; `npm run content:snapshot` (scripts/content-snapshot.ts) writes the committed one.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify as yaml } from 'yaml';
 import { CALLS, envelope, getUrl, type CallContract } from '../../lib/api/index.ts';
 import { CONTENT_LANGS, type Article } from '../../lib/api/content.ts';
+import type { Course } from '../../lib/api/ce-courses.ts';
 
 /** Where the committed snapshot lives (CONTENT_SNAPSHOT_DIR overrides it). */
 export const DEFAULT_SNAPSHOT_DIR = 'src/content/snapshot';
@@ -35,7 +37,7 @@ export function articleFile(a: Article): string {
 export const PAGE_ENDPOINTS = ['Home', 'AgencyCareDesk', 'CourseRegistration', 'Help', 'Search', 'TaggedArticles', 'NotFound'];
 
 /** Reads everything from the API at `base` and replaces the snapshot in `outDir` (written aside, then renamed). */
-export async function writeSnapshot(base: string, outDir: string): Promise<{ articles: number; pages: number }> {
+export async function writeSnapshot(base: string, outDir: string): Promise<{ articles: number; pages: number; courses: number }> {
   const tmp = `${resolve(outDir)}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -60,8 +62,12 @@ export async function writeSnapshot(base: string, outDir: string): Promise<{ art
     }
   }
   writeFileSync(join(tmp, 'tags.json'), `${JSON.stringify(tags, null, 2)}\n`);
+  // The course catalog (issue 16): one file per upcoming course, as the public list answers it.
+  const courseList = ((await get(base, CALLS.GetCECourseList, {})) ?? []) as Course[];
+  mkdirSync(join(tmp, 'courses'), { recursive: true });
+  for (const c of courseList) writeFileSync(join(tmp, 'courses', `${c.courseId}.json`), `${JSON.stringify(c, null, 2)}\n`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(dirname(resolve(outDir)), { recursive: true });
   renameSync(tmp, outDir);
-  return { articles, pages };
+  return { articles, pages, courses: courseList.length };
 }

@@ -69,5 +69,11 @@ export default {
     'manage-users': 'Manage my users',
     'user-details': 'User details',
     'agency-admin-add': 'Add a user',
+    'course-registration': 'Course registration',
+    'course-registration-unauth': 'Register for a CE course',
+    'registration-successful': 'Course registration',
+    'CE-Course-Upcoming': 'Upcoming courses',
+    'CE-MyCourses': 'My courses',
+    'CE-Completed-MyCourses': 'Completed courses',
   },
 };

@@ -68,5 +68,11 @@ export default {
     'manage-users': 'Administrar mis usuarios',
     'user-details': 'Detalles del usuario',
     'agency-admin-add': 'Agregar un usuario',
+    'course-registration': 'Inscripción al curso',
+    'course-registration-unauth': 'Inscribirse en un curso de educación continua',
+    'registration-successful': 'Inscripción al curso',
+    'CE-Course-Upcoming': 'Próximos cursos',
+    'CE-MyCourses': 'Mis cursos',
+    'CE-Completed-MyCourses': 'Cursos completados',
   },
 } satisfies DictionaryOf<typeof en>;
