@@ -23,8 +23,8 @@ type Roster = { registrants: { registrationId: number; email: string; status: st
 
 test.use({ signedInAs: 'ce' });
 
-test('the CE admin creates a course with an image and meals, marks attendance and downloads a certificate with the NPN', async ({ page, apiAs, cleanup, browser }) => {
-  test.setTimeout(180_000);
+test('the CE admin creates a course with an image and meals, marks attendance and downloads a certificate with the NPN', async ({ page, apiAs, cleanup, browser, pageAs }) => {
+  test.setTimeout(420_000);
   const title = `E2E CE course ${Date.now()}`;
   cleanup(async () => {
     const list = (await apiAs<Course[]>('ce', 'CECourses/GetCECourseList', { includePast: 'true' }, 'GET')).body?.result ?? [];
@@ -158,7 +158,27 @@ test('the CE admin creates a course with an image and meals, marks attendance an
   await pub.locator('#ce-verify-code').fill('AAAA-BBBB-CCCC');
   await pub.keyboard.press('Enter');
   await expect(pub.getByTestId('ce-verify-invalid')).toHaveText('No certificate has this code.');
+
+  // The saved course was published: the static catalog (prebuilt, no server call for it) lists it, in both languages.
+  await expect
+    .poll(async () => (await pub.request.get('/dashboard/CECourseHome')).text(), { timeout: 300_000, intervals: [2_000, 5_000] })
+    .toContain(title);
+  await pub.goto('/dashboard/CECourseHome');
+  await expect(pub.getByRole('heading', { name: title })).toBeVisible();
+  await pub.goto(`/course-registration/${listed.courseId}`);
+  await expect(pub.getByRole('heading', { level: 1 })).toContainText(title);
   await reader.close();
+
+  // The agent finds it among their completed courses and downloads the same certificate.
+  const agent = await pageAs('agent');
+  await agent.goto('/dashboard/CE-Completed-MyCourses');
+  const mine = agent.getByRole('listitem').filter({ hasText: title });
+  await expect(mine.getByTestId('my-course-status')).toHaveText('Attended');
+  const agentDownload = agent.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Download the certificate (PDF)' }).click();
+  const agentText = await extractPdfText(await readFile((await (await agentDownload).path())!));
+  expect(agentText).toContain(code);
+  expect(agentText).toContain('87654321');
 });
 
 test('the CE admins pages in Spanish, with axe; the cases screen; other roles get not-found', async ({ page, baseURL, pageAs }) => {

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format-date.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
 import { withWaiting } from '../../stores/waiting.ts';
+import { downloadCeCertificate } from '../shared/ce-certificate.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { CallView, UserGate } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
@@ -111,6 +112,10 @@ function List({ view, t }: { view: MyCoursesView; t: Words }) {
 }
 
 function MyCourseItem({ t, c, onAct }: { t: Words; c: MyCourse; onAct: (a: Action) => void }) {
+  /** The certificate's PDF (GetCECertificate); an alert when it cannot be had. */
+  const onCertificate = async () => {
+    if (!(await withWaiting(() => downloadCeCertificate(c.registrationId)))) showAlert('warning', t('courses.mine.certificateFailed'));
+  };
   const { title } = courseText(c.course, t.lang);
   const live = c.status === 'Registered' || c.status === 'Waitlisted' || c.status === 'Offered' || c.status === 'PendingLink';
   return (
@@ -136,13 +141,15 @@ function MyCourseItem({ t, c, onAct }: { t: Words; c: MyCourse; onAct: (a: Actio
       {c.status === 'Attended' && (
         <>
           {c.attendedAt && <p>{t('courses.mine.completedOn', { date: courseDate({ ...c.course, startsAt: c.attendedAt }, t.lang) })}</p>}
-          {/* The certificate's download (GetCECertificate) goes here: */}
-          <div className="my-course__certificate" data-certificate-slot={c.registrationId}>
+          <div className="my-course__certificate">
             {c.certificateCode && (
               <p className="muted">
                 {t('courses.mine.certificate')}: {t('courses.mine.certificateCode', { code: c.certificateCode })}
               </p>
             )}
+            <button type="button" className="btn btn--secondary" onClick={() => onCertificate()}>
+              {t('courses.mine.downloadCertificate')}
+            </button>
           </div>
         </>
       )}

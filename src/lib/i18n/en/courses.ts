@@ -147,6 +147,8 @@ export default {
     declinedDone: 'You declined the seat.',
     certificate: 'Certificate',
     certificateCode: 'Verification code {code}',
+    downloadCertificate: 'Download the certificate (PDF)',
+    certificateFailed: 'The certificate could not be downloaded. Please try again.',
     webinar: 'Live webinar',
   },
   /** Registration statuses. */

@@ -144,6 +144,8 @@ export default {
     declinedDone: 'Rechazó el lugar.',
     certificate: 'Certificado',
     certificateCode: 'Código de verificación {code}',
+    downloadCertificate: 'Descargar el certificado (PDF)',
+    certificateFailed: 'No se pudo descargar el certificado. Inténtelo de nuevo.',
     webinar: 'Seminario web en vivo',
   },
   status: {
