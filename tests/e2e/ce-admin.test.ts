@@ -173,7 +173,7 @@ test('the CE admin creates a course with an image and meals, marks attendance an
   const agent = await pageAs('agent');
   await agent.goto('/dashboard/CE-Completed-MyCourses');
   const mine = agent.getByRole('listitem').filter({ hasText: title });
-  await expect(mine.getByTestId('my-course-status')).toHaveText('Attended');
+  await expect(mine.getByTestId('my-course-status')).toHaveText('Completed');
   const agentDownload = agent.waitForEvent('download');
   await mine.getByRole('button', { name: 'Download the certificate (PDF)' }).click();
   const agentText = await extractPdfText(await readFile((await (await agentDownload).path())!));

@@ -40,6 +40,12 @@ export default function RegistrationSuccessful() {
       live = false;
     };
   }, [attempt]);
+  // Another emailed link opened in this tab changes only the fragment (no new page): confirm that one too.
+  useEffect(() => {
+    const again = () => (setOutcome(null), setAttempt((n) => n + 1));
+    window.addEventListener('hashchange', again);
+    return () => window.removeEventListener('hashchange', again);
+  }, []);
   useEffect(() => {
     if (outcome) headingRef.current?.focus();
   }, [outcome]);
