@@ -63,6 +63,9 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'CE registration (no account)', path: '/dashboard/course-registration-unauth', group: 'sign-in', lighthousePath: '/dashboard/course-registration-unauth?courseId=1' },
   { kind: 'CE registration (signed in)', path: '/dashboard/course-registration', group: 'dashboard', signedInAs: 'agent@demo.test', lighthousePath: '/dashboard/course-registration?courseId=1' },
   { kind: 'CE my courses', path: '/dashboard/CE-MyCourses', group: 'dashboard', signedInAs: 'agent@demo.test' },
+  // The CE admins' screens (issue 16).
+  { kind: 'CE course form', path: '/dashboard/create-CE-course', group: 'dashboard', signedInAs: 'ce@demo.test' },
+  { kind: 'CE courses to manage', path: '/dashboard/manage-CEcourses', group: 'dashboard', signedInAs: 'ce@demo.test' },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { extractPdfText } from '../helpers/pdf-text.ts';
-import { expect, openDashboard, spanishOrigin, test } from './fixtures.ts';
+import { expect, openDashboard, publishingIdle, spanishOrigin, test } from './fixtures.ts';
 
 const axe = async (page: Page) =>
   (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -33,6 +33,7 @@ test('the CE admin creates a course with an image and meals, marks attendance an
       for (const r of roster?.registrants ?? []) if (r.status === 'Attended') await apiAs('ce', 'CECourses/MarkCECourseAttendance', { RegistrationID: r.registrationId, Attended: false });
       await apiAs('ce', 'CECourses/DeleteCECourse', { CourseID: c.courseId, Action: 'delete' });
     }
+    await publishingIdle(apiAs);
   });
 
   // The tools panel on the dashboard.

@@ -4,7 +4,7 @@
 // Spanish, axe, keyboard and 390 px on every page.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, spanishOrigin, test, type ApiReply } from './fixtures.ts';
+import { expect, publishingIdle, spanishOrigin, test, type ApiReply } from './fixtures.ts';
 import { mailsMentioning } from './mailbox.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -310,7 +310,10 @@ test.describe('a full course', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const courseId = saved.body!.result!.courseId;
-    cleanup(() => apiAs('ce', 'CECourses/DeleteCECourse', { CourseID: courseId }));
+    cleanup(async () => {
+      await apiAs('ce', 'CECourses/DeleteCECourse', { CourseID: courseId, Action: 'delete' });
+      await publishingIdle(apiAs);
+    });
 
     // The agent takes the one seat.
     await page.goto(`/dashboard/course-registration?courseId=${courseId}`);

@@ -326,3 +326,13 @@ export const test = base.extend<PortalFixtures, PortalWorkerFixtures>({
 
 /** Playwright's expect. */
 export { expect };
+
+/**
+ * Waits until no site rebuild runs (issue 16: a CE admin's save republishes the site). The CE tests call it after
+ * their last save so that no rebuild of theirs takes a snapshot while a later test edits content.
+ */
+export async function publishingIdle(apiAs: PortalFixtures['apiAs']): Promise<void> {
+  await expect
+    .poll(async () => (await apiAs<{ state: string }>('internal', 'ContentAdmin/GetPublishStatus', {})).body?.result?.state, { timeout: 300_000, intervals: [2_000, 5_000] })
+    .not.toBe('running');
+}
