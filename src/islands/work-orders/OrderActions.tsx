@@ -4,41 +4,25 @@
  * that resubmits a failed referral (ResubmitFailedReferral).
  */
 import { useState } from 'react';
-import { APP_NAME, HEADER_APP_NAME } from '../../lib/constants.ts';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
-import { $session, handleUnauthorized } from '../../stores/session.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
+import { downloadPdf } from '../shared/download.ts';
 import { failureOf, loadContracts, refusalOf } from './shared.ts';
 import type { WorkOrdersT } from './status.ts';
 
 
 /** Downloads the recalibration certificate of an order as a file (a red alert when it cannot). */
 export async function downloadCertificate(workOrderId: string, t: WorkOrdersT): Promise<void> {
+  let outcome: 'saved' | 'signed-out' | 'failed' = 'failed';
   try {
     const { certificateUrl, certificateFilename } = await loadContracts();
-    const token = $session.get()?.accessToken;
-    const res = await fetch(certificateUrl(workOrderId, t.lang), {
-      headers: { Accept: 'application/pdf', [HEADER_APP_NAME]: APP_NAME, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
-      cache: 'no-store',
-    });
-    if (res.status === 401) return void handleUnauthorized();
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const name = /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? certificateFilename(workOrderId);
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    outcome = await downloadPdf(certificateUrl(workOrderId, t.lang), certificateFilename(workOrderId));
   } catch {
-    showAlert('warning', t('workOrders.actions.certificateFailed'));
+    // The contracts' chunk did not load: failed.
   }
+  if (outcome === 'failed') showAlert('warning', t('workOrders.actions.certificateFailed'));
 }
 
 /** Confirms, then resubmits a failed referral; the page then shows the new status. 'Cancel' has the focus. */
