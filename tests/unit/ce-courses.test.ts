@@ -234,6 +234,7 @@ describe('the waitlist promotes itself', () => {
     expect((await post('RegisterForCECourse', { CourseID: id, JoinWaitlist: true, ...ADDRESS }, multi)).json).toMatchObject({ result: { status: 'Waitlisted', waitlistPosition: 1 } });
     await registerParticipant(portal.db, id, participant(9001), { joinWaitlist: true });
     expect(await seatsOf(id)).toMatchObject({ seatsTaken: 1, waitlistCount: 2, isFull: true });
+    expect(((await get('GetMyCECourseList', { view: 'upcoming' }, multi)).json!.result as MyCourse[]).find((m) => m.course.courseId === id)).toMatchObject({ status: 'Waitlisted', waitlistPosition: 1 });
     expect((await outboxFor('multi@demo.test')).at(-1)!.subject).toBe('You are on the waitlist: Small room');
 
     // The registered agent cancels: the seat is offered to multi (first in line), held 48 h.

@@ -439,7 +439,7 @@ export async function registrationOf(db: Queryable, userId: string, email: strin
   return { isRegistered: r.status !== 'PendingLink', status: r.status, registrationId: r.id, waitlistPosition: await waitlistPosition(db, r) };
 }
 
-/** The user's registrations: upcoming (live, course not ended), all, or completed (attended). */
+/** The user's registrations: upcoming (live, course not ended), all, or completed (attended); waitlist places counted in the one query. */
 export async function myCourses(db: Queryable, userId: string, view: 'upcoming' | 'all' | 'completed', now = new Date()): Promise<MyCourse[]> {
   const where =
     view === 'upcoming'
@@ -447,29 +447,29 @@ export async function myCourses(db: Queryable, userId: string, view: 'upcoming' 
       : view === 'completed'
         ? "AND r.status = 'Attended'"
         : '';
-  const rows = await db.query<CourseRow & { reg_id: number; reg_status: RegistrationStatus; reg_created_at: string | Date; offer_expires_at: string | Date | null; attended_at: string | Date | null; certificate_code: string | null; waitlisted_at: string | Date | null }>(
+  const rows = await db.query<CourseRow & { reg_id: number; reg_status: RegistrationStatus; reg_created_at: string | Date; offer_expires_at: string | Date | null; attended_at: string | Date | null; certificate_code: string | null; waitlist_position: number | null }>(
     `SELECT ${COURSE_COLUMNS}, r.id AS reg_id, r.status AS reg_status, r.created_at AS reg_created_at, r.offer_expires_at, r.attended_at,
-            r.certificate_code, r.waitlisted_at
+            r.certificate_code,
+            CASE WHEN r.status = 'Waitlisted' THEN (SELECT count(*)::int FROM ce_registrations w
+               WHERE w.course_id = r.course_id AND w.status = 'Waitlisted' AND (w.waitlisted_at, w.id) <= (r.waitlisted_at, r.id)) END AS waitlist_position
        FROM ce_registrations r JOIN ce_courses c ON c.id = r.course_id
       WHERE r.user_id = $1 AND ($2::timestamptz IS NOT NULL) ${where}
       ORDER BY c.starts_at ${view === 'completed' ? 'DESC' : 'ASC'}, r.id LIMIT 500`,
     [userId, now.toISOString()],
   );
-  const out: MyCourse[] = [];
-  for (const row of rows) {
+  return rows.map((row) => {
     const course: Course = toCourse(row, { withWebinarUrl: ['Registered', 'Attended'].includes(row.reg_status) });
     const live = ['PendingLink', 'Registered', 'Waitlisted', 'Offered'].includes(row.reg_status);
-    out.push({
+    return {
       registrationId: row.reg_id,
       status: row.reg_status,
-      waitlistPosition: await waitlistPosition(db, { id: row.reg_id, course_id: row.id, status: row.reg_status, waitlisted_at: row.waitlisted_at }),
+      waitlistPosition: row.waitlist_position,
       offerExpiresAt: row.offer_expires_at ? new Date(row.offer_expires_at).toISOString() : null,
       registeredAt: new Date(row.reg_created_at).toISOString(),
       attendedAt: row.attended_at ? new Date(row.attended_at).toISOString() : null,
       certificateCode: row.certificate_code,
       canCancel: live && new Date(row.starts_at).getTime() > now.getTime(),
       course,
-    });
-  }
-  return out;
+    };
+  });
 }
