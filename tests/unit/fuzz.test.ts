@@ -35,6 +35,7 @@ import type { z } from 'zod/mini';
 import { BODY_LIMIT, CALLS, callPath, DASHBOARD_BASE, envelope, ErrorReplySchema, type CallContract } from '../../src/lib/api/index.ts';
 import type { DashboardRole } from '../../src/lib/roles.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import { ACCESS_TOKEN_TTL } from '../../src/server/auth/oidc.ts';
 import { signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
@@ -185,6 +186,15 @@ const roleFor = (c: CallContract): DashboardRole => (c.access === 'public' || c.
 
 let portal: RunningPortal;
 const tokens: Partial<Record<DashboardRole, string>> = {};
+const signedInAt: Partial<Record<DashboardRole, number>> = {};
+/** A role's access token, signed in again when it is half-way to ACCESS_TOKEN_TTL (the file can run longer than one token lives). */
+async function bearer(role: DashboardRole): Promise<string> {
+  if (!tokens[role] || Date.now() - (signedInAt[role] ?? 0) > (ACCESS_TOKEN_TTL * 1000) / 2) {
+    tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
+    signedInAt[role] = Date.now();
+  }
+  return tokens[role]!;
+}
 let userId: string;
 const seeded: string[] = [];
 /** Cars of the seeded catalog, for the claim calls' examples. */
@@ -408,7 +418,7 @@ beforeAll(async () => {
   // rebuild (astro build) that close() would then wait for.
   portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`), RECOVERY_MAX_PER_ADDRESS: '10000', RECOVERY_MAX_PER_EMAIL: '1000' });
   for (const role of new Set(['SFAD_Agent' as const, ...Object.values(CALLS).map(roleFor)])) {
-    tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
+    await bearer(role);
   }
   userId = String(decodeJwt(tokens.SFAD_Agent!).sub);
   cars = await Promise.all([0, 7, 40].map((i) => demoCar(portal, i)));
@@ -958,7 +968,7 @@ function httpRequest(url: string, method: string, headers: Record<string, string
 
 async function send(contract: CallContract, s: Sample): Promise<Reply> {
   const url = urlOf(contract, s);
-  const headers: Record<string, string> = { authorization: `Bearer ${tokens[roleFor(contract)]}` };
+  const headers: Record<string, string> = { authorization: `Bearer ${await bearer(roleFor(contract))}` };
   if (s.method === 'GET') return httpRequest(url, 'GET', headers);
   const body = bytesOf(s.body);
   return httpRequest(url, 'POST', { ...headers, 'content-type': s.contentType }, body, body.length > limitOf(contract));
@@ -1210,7 +1220,7 @@ describe(`fuzzing the streams (seed ${SEED})`, () => {
     for (const { sample, exp } of valid.slice(0, 40)) {
       const ctl = new AbortController();
       try {
-        const res = await fetch(urlOf(contract, sample), { headers: { authorization: `Bearer ${tokens.SFAD_Agent}` }, signal: ctl.signal });
+        const res = await fetch(urlOf(contract, sample), { headers: { authorization: `Bearer ${await bearer('SFAD_Agent')}` }, signal: ctl.signal });
         if (exp.kind === 'long-url' && res.status === 431) continue;
         const first = res.status === 200 ? new TextDecoder().decode((await res.body!.getReader().read()).value) : await res.text();
         if (res.status !== 200 || !first.includes('event: ready')) failures.push(`${res.status} ${first.slice(0, 200)}\n    input: ${show(sample)}`);
