@@ -170,6 +170,13 @@ export const CALLS = {
   HealthCheckResults: Health.HealthCheckResults,
   GetHealthConfiguration: Health.GetHealthConfiguration,
   UpdateConfiguration: Health.UpdateConfiguration,
+  // issue 17: co-branding by client tag.
+  GetCobrandedAccountNumberByClientTag: Cobranded.GetCobrandedAccountNumberByClientTag,
+  GetIsCobranded: Cobranded.GetIsCobranded,
+  GetIsAccountCobranded: Cobranded.GetIsAccountCobranded,
+  GetCobrandedLogo: Cobranded.GetCobrandedLogo,
+  GetCobrandedAgencies: Cobranded.GetCobrandedAgencies,
+  SaveCobrandedAgency: Cobranded.SaveCobrandedAgency,
 } as const satisfies Record<string, CallContract>;
 
 export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };

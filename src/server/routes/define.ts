@@ -106,6 +106,11 @@ export class FileReply {
   constructor(
     readonly bytes: Uint8Array,
     readonly filename: string,
+    /**
+     * An image shown in the page rather than saved (a co-brand logo): its own type, shown inline, with a strong
+     * ETag (If-None-Match → 304) and Cache-Control.
+     */
+    readonly inline?: { contentType: string; etag: string; cacheControl: string },
   ) {}
 }
 
@@ -163,6 +168,13 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
     try {
       const result = await handler({ c, input: wellFormed(parsed.data) as z.infer<C['request']>, user });
+      if (result instanceof FileReply && result.inline) {
+        const { contentType, etag, cacheControl } = result.inline;
+        const headers = { 'Cache-Control': cacheControl, ETag: `"${etag}"`, 'X-Content-Type-Options': 'nosniff' };
+        const match = c.req.header('if-none-match');
+        if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === `"${etag}"` || t.trim() === '*')) return c.body(null, 304, headers);
+        return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': contentType, 'Content-Length': String(result.bytes.length) });
+      }
       if (result instanceof FileReply) {
         return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': contract.download ?? 'application/octet-stream',
