@@ -26,7 +26,7 @@ export interface SessionState {
 export const $session = atom<SessionState | null>(null);
 
 /** Session-storage keys cleared at sign-out (spec section 4: client tag, agency data, carrier, account count). */
-export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency'];
+export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency', 'portal.cobrandAccount', 'portal.cobrandLogo'];
 /** Flag set when an SSO session timed out. */
 export const SSO_TIMEOUT_KEY = 'portal.ssoSessionTimeout';
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
-import { $claimProgress, $user, $userStatus } from '../../stores/user.ts';
+import { $activeAgency, $claimProgress, $user, $userStatus } from '../../stores/user.ts';
+import { CLIENT_TAG, CLIENT_TAG_KEY, clientTagOf, COBRAND_ACCOUNT_KEY, sessionStore } from '../../lib/client-tag.ts';
 import { runGuard } from '../../stores/guard.ts';
 import AgencyDropdown from './AgencyDropdown.tsx';
 import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
@@ -36,6 +37,29 @@ export default function Header({ route, authenticated, topics, progress = null }
   const [leaving, setLeaving] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Co-branding (issue 17): the lookup loads only with a client tag or a co-branded active agency.
+  const active = useStore($activeAgency);
+  const [cobrand, setCobrand] = useState<{ src: string; alt: string } | null>(null);
+  const activeKey = active ? `${active.agencyNumber}:${active.isCobranded}` : '';
+  useEffect(() => {
+    const tag = clientTagOf(window.location.search);
+    // Remembered at once for the guard's SetupAnalytics (ClientTag); the lookup forgets a tag nobody has.
+    if (tag && CLIENT_TAG.test(tag)) sessionStore()?.setItem(CLIENT_TAG_KEY, tag);
+    if (!tag && !sessionStore()?.getItem(COBRAND_ACCOUNT_KEY) && !active?.isCobranded) return setCobrand(null);
+    let live = true;
+    void import('../../stores/cobrand.ts')
+      .then(async (m) => {
+        if (tag) await m.followClientTag(window.location.search);
+        return m.cobrandLogoFor(route, active);
+      })
+      .then((logo) => live && setCobrand(logo))
+      .catch(() => live && setCobrand(null));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- activeKey stands for active
+  }, [route, activeKey]);
 
   useEffect(() => {
     if (authenticated) void runGuard();
@@ -73,7 +97,11 @@ export default function Header({ route, authenticated, topics, progress = null }
     <header className="site-header">
       <div className="site-header__bar" onKeyDown={onBarKey}>
         <a className="logo" href="/" onClick={onLogo} aria-label={t('common.homeLogo')}>
-          <img src="/logo.svg" alt="" width="148" height="36" />
+          {cobrand ? (
+            <img src={cobrand.src} alt={cobrand.alt} width="148" height="36" className="logo__cobrand" data-cobrand="true" />
+          ) : (
+            <img src="/logo.svg" alt="" width="148" height="36" />
+          )}
         </a>
         {(showNav || ready) && (
           // CSS shows the panel after the button while aria-expanded is true.

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CLIENT_TAG } from '../client-tag.ts';
 import { AgencyNumberSchema, maybe, body, defineCall, query, text } from './contract.ts';
 
 /**
@@ -31,8 +32,7 @@ export const GenerateSelfServiceUrl = defineCall({
 
 // ---- Co-branding by client tag (issue 17, docs/decisions/030) ----
 
-/** A client tag as links carry it (`?clientTag=harborpoint`): letters, digits, '-' and '_', matched without case. */
-export const CLIENT_TAG = /^[A-Za-z0-9_-]{1,40}$/;
+// A client tag as links carry it (`?clientTag=harborpoint`), matched without case: src/lib/client-tag.ts.
 const ClientTagSchema = z.string().check(z.trim(), z.regex(CLIENT_TAG, 'Invalid client tag'));
 /** Agency (account) numbers as the co-brand calls take them. */
 const AccountNumberSchema = z.string().check(z.trim(), z.regex(/^\d{4,12}$/, 'Invalid account number'));
