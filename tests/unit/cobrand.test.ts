@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COBRAND_MESSAGES } from '../../src/server/services/cobrand.ts';
+import { COBRAND_MESSAGES } from '../../src/lib/api/cobranded.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 

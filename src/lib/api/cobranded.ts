@@ -32,10 +32,23 @@ export const GenerateSelfServiceUrl = defineCall({
 
 // ---- Co-branding by client tag (issue 17, docs/decisions/030) ----
 
+/** What the co-brand calls answer (src/lib/i18n/{en,es}/messages.ts carry them in both languages). */
+export const COBRAND_MESSAGES = {
+  invalidClientTag: 'Invalid client tag',
+  invalidAccountNumber: 'Invalid account number',
+  clientTagRule: 'A client tag has 1 to 40 letters, digits, - or _',
+  agencyNotFound: 'Agency not found.',
+  logoType: 'The logo must be a PNG, JPEG or WebP file.',
+  logoSize: 'The logo must be at most 256 KB.',
+  tagTaken: 'Another agency already has this client tag.',
+  logoNeeded: 'Upload a logo before co-branding this agency.',
+  noLogo: 'No logo for this account.',
+} as const;
+
 // A client tag as links carry it (`?clientTag=harborpoint`), matched without case: src/lib/client-tag.ts.
-const ClientTagSchema = z.string().check(z.trim(), z.regex(CLIENT_TAG, 'Invalid client tag'));
+const ClientTagSchema = z.string().check(z.trim(), z.regex(CLIENT_TAG, COBRAND_MESSAGES.invalidClientTag));
 /** Agency (account) numbers as the co-brand calls take them. */
-const AccountNumberSchema = z.string().check(z.trim(), z.regex(/^\d{4,12}$/, 'Invalid account number'));
+const AccountNumberSchema = z.string().check(z.trim(), z.regex(/^\d{4,12}$/, COBRAND_MESSAGES.invalidAccountNumber));
 
 /** Whether an account is co-branded (spec section 3: isCobranded, accountName, accountNumber). */
 export const CobrandSchema = z.object({ isCobranded: z.boolean(), accountName: z.string(), accountNumber: z.string() });
@@ -124,8 +137,8 @@ export const SaveCobrandedAgency = defineCall({
   request: body({
     AgencyNumber: AgencyNumberSchema,
     IsCobranded: z.boolean(),
-    ClientTag: maybe(z.string().check(z.trim(), z.regex(/^(?:[A-Za-z0-9_-]{1,40})?$/, 'A client tag has 1 to 40 letters, digits, - or _'))),
-    LogoBase64: maybe(z.string().check(z.maxLength(360_000, 'The logo must be at most 256 KB.'), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The logo must be a PNG, JPEG or WebP file.'))),
+    ClientTag: maybe(z.string().check(z.trim(), z.regex(/^(?:[A-Za-z0-9_-]{1,40})?$/, COBRAND_MESSAGES.clientTagRule))),
+    LogoBase64: maybe(z.string().check(z.maxLength(360_000, COBRAND_MESSAGES.logoSize), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, COBRAND_MESSAGES.logoType))),
     RemoveLogo: z.optional(z.boolean()),
   }),
   result: CobrandedAgencySchema,

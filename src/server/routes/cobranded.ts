@@ -12,6 +12,7 @@ import {
   GetIsAccountCobranded,
   GetIsCobranded,
   SaveCobrandedAgency,
+  COBRAND_MESSAGES,
 } from '../../lib/api/cobranded.ts';
 import { HttpError } from '../errors.ts';
 import { log } from '../log.ts';
@@ -46,7 +47,7 @@ export function cobrandedRoutes(deps: RouteDeps): Hono<AppEnv> {
   });
   mountCall(router, deps, GetCobrandedLogo, async ({ input }) => {
     const logo = await logoOf(deps.db, input.AccountNumber);
-    if (!logo) throw new HttpError(404, 'No logo for this account.');
+    if (!logo) throw new HttpError(404, COBRAND_MESSAGES.noLogo);
     // A day in any cache; a new upload has a new hash, which the client checks with If-None-Match.
     return new FileReply(new Uint8Array(logo.bytes), 'logo', { contentType: logo.contentType, etag: logo.sha256, cacheControl: 'public, max-age=86400' });
   });

@@ -3,19 +3,12 @@
  * names, whether an account is co-branded, its logo, and the internal admins' settings.
  */
 import { createHash } from 'node:crypto';
-import { MAX_LOGO_BYTES, type Cobrand, type CobrandedAgency } from '../../lib/api/cobranded.ts';
+import { COBRAND_MESSAGES, MAX_LOGO_BYTES, type Cobrand, type CobrandedAgency } from '../../lib/api/cobranded.ts';
 import { imageTypeOf } from '../../lib/images.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { HttpError } from '../errors.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 
-export const COBRAND_MESSAGES = {
-  agencyNotFound: 'Agency not found.',
-  logoType: 'The logo must be a PNG, JPEG or WebP file.',
-  logoSize: 'The logo must be at most 256 KB.',
-  tagTaken: 'Another agency already has this client tag.',
-  logoNeeded: 'Upload a logo before co-branding this agency.',
-} as const;
 
 /** The account a client tag names, matched without case; null when no agency has it. */
 export async function accountByClientTag(db: Queryable, tag: string): Promise<{ tagId: string; details: { ACCT_NUM: string } } | null> {

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../claim/validation.ts';
 import { VIN_MESSAGES } from '../../claim/vin.ts';
 import { BANNER_MESSAGES } from '../../banner.ts';
 import { CE_MESSAGES } from '../../ce-messages.ts';
+import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -266,6 +267,15 @@ export default {
   ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
   ceNotAnOffer: CE_MESSAGES.notAnOffer,
   ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
+  // issue 17: co-branding.
+  cobrandInvalidClientTag: COBRAND_MESSAGES.invalidClientTag,
+  cobrandInvalidAccountNumber: COBRAND_MESSAGES.invalidAccountNumber,
+  cobrandClientTagRule: COBRAND_MESSAGES.clientTagRule,
+  cobrandLogoType: COBRAND_MESSAGES.logoType,
+  cobrandLogoSize: COBRAND_MESSAGES.logoSize,
+  cobrandTagTaken: COBRAND_MESSAGES.tagTaken,
+  cobrandLogoNeeded: COBRAND_MESSAGES.logoNeeded,
+  cobrandNoLogo: COBRAND_MESSAGES.noLogo,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',
