@@ -166,6 +166,12 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'Invalid id',
   'The image must be at most 1 MB.',
   'The image must be a JPEG, PNG or WebP file.',
+  // issue 17: co-branding (src/lib/api/cobranded.ts).
+  'Invalid client tag',
+  'Invalid account number',
+  'A client tag has 1 to 40 letters, digits, - or _',
+  'The logo must be at most 256 KB.',
+  'The logo must be a PNG, JPEG or WebP file.',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -399,6 +405,17 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   DeleteCECourse: () => [1, 2, 40].map((CourseID, i) => ({ AppName: 'AgentPortal', CourseID, ...(i % 2 ? { Action: 'cancel' } : {}) })),
   UploadCECourseImage: () => [FUZZ_PNG, '/9j/4AAQSkZJRg==', 'UklGRgAAAABXRUJQVlA4IA=='].map((ContentBase64) => ({ AppName: 'AgentPortal', ContentBase64 })),
   GetCECourseImages: () => ['1', '2', '99'].map((imageId) => ({ AppName: 'AgentPortal', imageId })),
+  // issue 17: co-branding.
+  GetCobrandedAccountNumberByClientTag: () => ['harborpoint', 'HarborPoint', 'nobody-1'].map((ClientTag) => ({ AppName: 'AgentPortal', ClientTag })),
+  GetIsCobranded: () => ['10045821', '20077314', '99999999'].map((AccountNumber) => ({ AppName: 'AgentPortal', AccountNumber })),
+  GetIsAccountCobranded: () => ['10045821', '20077314'].map((AccountNumber) => ({ AppName: 'AgentPortal', AccountNumber })),
+  GetCobrandedLogo: () => ['10045821', '20077314', '99999999'].map((AccountNumber) => ({ AppName: 'AgentPortal', AccountNumber })),
+  GetCobrandedAgencies: () => [{ AppName: 'AgentPortal' }, { AppName: 'AgentPortal', Search: 'Summit' }, { AppName: 'AgentPortal', Search: '10045821' }],
+  SaveCobrandedAgency: () => [
+    { AppName: 'AgentPortal', AgencyNumber: '30012967', IsCobranded: false, ClientTag: 'lakeshore' },
+    { AppName: 'AgentPortal', AgencyNumber: '30012967', IsCobranded: true, LogoBase64: FUZZ_PNG },
+    { AppName: 'AgentPortal', AgencyNumber: '30012967', IsCobranded: false, ClientTag: '', RemoveLogo: true },
+  ],
   GetCECourseRoster: () => ['1', '2', '99'].map((courseId) => ({ AppName: 'AgentPortal', courseId })),
   GetCECourseStats: () => ['1', '2', '99'].map((courseId) => ({ AppName: 'AgentPortal', courseId })),
   GetCECertificate: () => ['1', '2', '99'].map((registrationId) => ({ AppName: 'AgentPortal', registrationId })),
@@ -982,7 +999,9 @@ function judge(contract: CallContract, exp: Expected, r: Reply): string | null {
   if (exp.kind === 'long-url') return r.status === 431 ? null : judge(contract, exp.otherwise, r);
   // A download answers its file, not the envelope (refusals keep the envelope).
   if (exp.kind === 'valid' && r.status === 200 && contract.download) {
-    if (!r.contentType.startsWith(contract.download)) return `download with content type ${r.contentType}, not ${contract.download}`;
+    // 'image/*': the file's own type (a co-brand logo).
+    const type = contract.download.endsWith('/*') ? contract.download.slice(0, -1) : contract.download;
+    if (!r.contentType.startsWith(type)) return `download with content type ${r.contentType}, not ${contract.download}`;
     return contract.download !== 'application/pdf' || r.text.startsWith('%PDF-') ? null : `not a PDF: ${r.text.slice(0, 40)}`;
   }
   if (!/^application\/json\b/.test(r.contentType)) return `not a JSON reply (${r.status}, ${r.contentType}): ${r.text.slice(0, 200)}`;

@@ -250,6 +250,8 @@ describe('the administration routes (issue 15)', () => {
     'admin-requests': ['SFAD_InternalAdmin'],
     'global-banner': ['SFAD_InternalAdmin'],
     'health-configuration': ['SFAD_InternalAdmin'],
+    // issue 17: co-branding.
+    'cobranded-agencies': ['SFAD_InternalAdmin'],
     // CE admins' tools (issue 16).
     'create-CE-course': ['SFAD_CEAdmin'],
     'create-CE-course?courseId=3': ['SFAD_CEAdmin'],
