@@ -3,14 +3,36 @@
  * (Cobranded/GetCobrandedAccountNumberByClientTag); an unknown tag resets to the default logo. On claim-flow pages
  * the header shows the co-branded account's logo (GetIsCobranded / GetIsAccountCobranded → GetCobrandedLogo):
  * the tag's account, else the signed-in agent's active agency when it is co-branded. Elsewhere the default logo.
- * Loaded by the header only when there is a tag or a co-branded agency (the header itself stays light).
+ * A lazy chunk: the header loads it on claim-flow pages and on pages whose address carries a tag (the header itself
+ * carries the default logo, which applyCobrand swaps).
  */
 import { callPath } from '../lib/api/contract.ts';
-import { GetCobrandedAccountNumberByClientTag, GetCobrandedLogo, GetIsAccountCobranded, GetIsCobranded } from '../lib/api/cobranded.ts';
-import { CLIENT_TAG, CLIENT_TAG_KEY, clientTagOf, COBRAND_ACCOUNT_KEY, COBRAND_LOGO_KEY, sessionStore } from '../lib/client-tag.ts';
+import { CLIENT_TAG, GetCobrandedAccountNumberByClientTag, GetCobrandedLogo, GetIsAccountCobranded, GetIsCobranded } from '../lib/api/cobranded.ts';
 import { APP_NAME, HEADER_APP_NAME } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api } from './api.ts';
+
+// Session storage of the visit (sign-out clears these keys: SIGN_OUT_KEYS in src/stores/session.ts).
+export const CLIENT_TAG_KEY = 'portal.clientTag';
+/** The account the remembered tag named (set once the lookup answered). */
+export const COBRAND_ACCOUNT_KEY = 'portal.cobrandAccount';
+/** The last logo shown: { account, etag, src, alt } (a data URL, sent again only when its ETag changed). */
+export const COBRAND_LOGO_KEY = 'portal.cobrandLogo';
+
+/** The `clientTag` query parameter of a URL's search (any case of the name), trimmed; '' when absent. */
+export function clientTagOf(search: string): string {
+  for (const [k, v] of new URLSearchParams(search)) if (k.toLowerCase() === 'clienttag') return v.trim();
+  return '';
+}
+
+/** Session storage, or null where there is none (private modes, tests). */
+export function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
 
 /** The logo the header shows instead of the default one. */
 export interface CobrandLogo {
@@ -68,6 +90,14 @@ export async function cobrandLogoFor(route: string, activeAgency: { agencyNumber
   const tagged = store.getItem(COBRAND_ACCOUNT_KEY);
   const account = tagged ?? (activeAgency?.isCobranded ? activeAgency.agencyNumber : null);
   if (!account) return null;
+  // The header asks again as the user loads (the active agency arrives): one lookup per account and page.
+  if (asked?.account !== account) asked = { account, logo: lookUp(store, account, Boolean(tagged)) };
+  return asked.logo;
+}
+
+let asked: { account: string; logo: Promise<CobrandLogo | null> } | null = null;
+
+async function lookUp(store: Storage, account: string, tagged: boolean): Promise<CobrandLogo | null> {
   const brand = await api
     .call(tagged ? GetIsCobranded : GetIsAccountCobranded, { AccountNumber: account }, { ignoreErrors: true })
     .catch(() => null);
@@ -87,4 +117,29 @@ export async function cobrandLogoFor(route: string, activeAgency: { agencyNumber
     /* storage full: shown, not kept */
   }
   return { account, src: logo.src, alt: logo.alt };
+}
+
+let followed: Promise<void> | null = null;
+
+/**
+ * What the header runs: follows a client tag in the address, then shows the page's logo in the header's image (the
+ * co-branded one on claim-flow pages, else the default), marked `data-cobrand` with its account.
+ */
+export async function applyCobrand(route: string, activeAgency: { agencyNumber: string; isCobranded: boolean } | null): Promise<void> {
+  // Once per page: the header runs this again as the user loads or leaves (sign-out must not bring the tag back).
+  await (followed ??= followClientTag(window.location.search));
+  const logo = await cobrandLogoFor(route, activeAgency);
+  const img = document.querySelector<HTMLImageElement>('.site-header .logo img');
+  if (!img) return;
+  if (logo) {
+    img.src = logo.src;
+    img.alt = logo.alt;
+    img.dataset.cobrand = logo.account;
+    img.classList.add('logo__cobrand');
+  } else if (img.dataset.cobrand) {
+    img.src = '/logo.svg';
+    img.alt = '';
+    delete img.dataset.cobrand;
+    img.classList.remove('logo__cobrand');
+  }
 }

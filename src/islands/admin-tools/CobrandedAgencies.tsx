@@ -6,8 +6,7 @@
  */
 import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
-import { GetCobrandedAgencies, MAX_LOGO_BYTES, SaveCobrandedAgency, type CobrandedAgency } from '../../lib/api/cobranded.ts';
-import { CLIENT_TAG } from '../../lib/client-tag.ts';
+import { CLIENT_TAG, GetCobrandedAgencies, MAX_LOGO_BYTES, SaveCobrandedAgency, type CobrandedAgency } from '../../lib/api/cobranded.ts';
 import type { Translator } from '../../lib/i18n.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
@@ -31,8 +30,10 @@ export default function CobrandedAgencies() {
   const [editing, setEditing] = useState<CobrandedAgency | null>(null);
   const [focusTarget, focusLater] = useState<string | null>(null);
   useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
+    // The list may be reloading: focus once the control is there.
+    const el = focusTarget && document.getElementById(focusTarget);
+    if (!el) return;
+    el.focus();
     focusLater(null);
   }, [focusTarget, call.data, editing]);
   if (!t) return null;

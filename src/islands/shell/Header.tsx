@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
+import { confirmsLeaving, hidesPrimaryNav, isClaimFlowRoute, SAVED_COURSE_KEY } from '../../lib/routes.ts';
 import { $activeAgency, $claimProgress, $user, $userStatus } from '../../stores/user.ts';
-import { CLIENT_TAG, CLIENT_TAG_KEY, clientTagOf, COBRAND_ACCOUNT_KEY, sessionStore } from '../../lib/client-tag.ts';
 import { runGuard } from '../../stores/guard.ts';
 import AgencyDropdown from './AgencyDropdown.tsx';
 import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
@@ -38,28 +37,12 @@ export default function Header({ route, authenticated, topics, progress = null }
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  // Co-branding (issue 17): the lookup loads only with a client tag or a co-branded active agency.
+  // Co-branding (issue 17, src/stores/cobrand.ts): a lazy chunk, loaded on claim-flow pages (the only ones that show a
+  // co-brand logo) and on any page whose address carries a client tag. It swaps the logo image itself.
   const active = useStore($activeAgency);
-  const [cobrand, setCobrand] = useState<{ src: string; alt: string } | null>(null);
-  const activeKey = active ? `${active.agencyNumber}:${active.isCobranded}` : '';
   useEffect(() => {
-    const tag = clientTagOf(window.location.search);
-    // Remembered at once for the guard's SetupAnalytics (ClientTag); the lookup forgets a tag nobody has.
-    if (tag && CLIENT_TAG.test(tag)) sessionStore()?.setItem(CLIENT_TAG_KEY, tag);
-    if (!tag && !sessionStore()?.getItem(COBRAND_ACCOUNT_KEY) && !active?.isCobranded) return setCobrand(null);
-    let live = true;
-    void import('../../stores/cobrand.ts')
-      .then(async (m) => {
-        if (tag) await m.followClientTag(window.location.search);
-        return m.cobrandLogoFor(route, active);
-      })
-      .then((logo) => live && setCobrand(logo))
-      .catch(() => live && setCobrand(null));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- activeKey stands for active
-  }, [route, activeKey]);
+    if (isClaimFlowRoute(route) || /[?&]clienttag=/i.test(location.search)) void import('../../stores/cobrand.ts').then((m) => m.applyCobrand(route, active)).catch(() => undefined);
+  }, [route, active]);
 
   useEffect(() => {
     if (authenticated) void runGuard();
@@ -97,11 +80,7 @@ export default function Header({ route, authenticated, topics, progress = null }
     <header className="site-header">
       <div className="site-header__bar" onKeyDown={onBarKey}>
         <a className="logo" href="/" onClick={onLogo} aria-label={t('common.homeLogo')}>
-          {cobrand ? (
-            <img src={cobrand.src} alt={cobrand.alt} width="148" height="36" className="logo__cobrand" data-cobrand="true" />
-          ) : (
-            <img src="/logo.svg" alt="" width="148" height="36" />
-          )}
+          <img src="/logo.svg" alt="" width="148" height="36" />
         </a>
         {(showNav || ready) && (
           // CSS shows the panel after the button while aria-expanded is true.

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { CLIENT_TAG } from '../client-tag.ts';
 import { AgencyNumberSchema, maybe, body, defineCall, query, text } from './contract.ts';
 
 /**
@@ -45,7 +44,8 @@ export const COBRAND_MESSAGES = {
   noLogo: 'No logo for this account.',
 } as const;
 
-// A client tag as links carry it (`?clientTag=harborpoint`), matched without case: src/lib/client-tag.ts.
+/** A client tag as links carry it (`?clientTag=harborpoint`): letters, digits, '-' and '_', matched without case. */
+export const CLIENT_TAG = /^[A-Za-z0-9_-]{1,40}$/;
 const ClientTagSchema = z.string().check(z.trim(), z.regex(CLIENT_TAG, COBRAND_MESSAGES.invalidClientTag));
 /** Agency (account) numbers as the co-brand calls take them. */
 const AccountNumberSchema = z.string().check(z.trim(), z.regex(/^\d{4,12}$/, COBRAND_MESSAGES.invalidAccountNumber));
