@@ -22,6 +22,8 @@ import * as States from './states.ts';
 import * as User from './user.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
+// issue 17: shop search
+import * as ShopSearch from './shop-search.ts';
 
 export * from './contract.ts';
 
@@ -170,6 +172,9 @@ export const CALLS = {
   HealthCheckResults: Health.HealthCheckResults,
   GetHealthConfiguration: Health.GetHealthConfiguration,
   UpdateConfiguration: Health.UpdateConfiguration,
+  // issue 17: shop search
+  GetClosestProgramProviders: ShopSearch.GetClosestProgramProviders,
+  SpecificShopSearch: ShopSearch.SpecificShopSearch,
 } as const satisfies Record<string, CallContract>;
 
 export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };
