@@ -2,7 +2,7 @@
  * The specific-shop form (issue 17): checks the fields on submit with the spec's messages (shop name required, ZIP,
  * optional phone) before opening specific-shop-results; the first wrong field gets the focus. Plain code.
  */
-import { PHONE_PATTERN, ZIP_PATTERN } from '../lib/claim/validation.ts';
+import { PHONE_PATTERN, ZIP_PATTERN } from './shop-rules.ts';
 
 const form = document.querySelector<HTMLFormElement>('form[data-shop-form="specific"]');
 const checks: [string, (v: string) => boolean][] = [

@@ -5,7 +5,7 @@
  * and in the screen-reader table. List and map are linked: hovering or focusing a shop highlights both. Plain code.
  */
 import { geoAlbersUsa } from 'd3-geo';
-import { ZIP_PATTERN } from '../lib/claim/validation.ts';
+import { ZIP_PATTERN } from './shop-rules.ts';
 
 interface Hours { days: 'MonFri' | 'Sat' | 'Sun'; opens: string; closes: string }
 interface Provider {

@@ -138,6 +138,8 @@ describe('every route in CALLS is covered here', () => {
         // CE courses, the CE admins' side (issue 16): tests/unit/ce-admin.test.ts.
         'SaveCourse', 'DeleteCECourse', 'GetCECourseImages', 'UploadCECourseImage', 'GetCECourseRoster', 'MarkCECourseAttendance',
         'GetCECertificate', 'VerifyCECertificate', 'GetCECourseStats', 'GetCECases', 'UpdateCECase',
+        // issue 17: shop search: tests/unit/shop-search.test.ts.
+        'GetClosestProgramProviders', 'SpecificShopSearch',
       ].sort(),
     );
   });

@@ -201,6 +201,9 @@ const MATRIX: Record<string, Row> = {
   GetCECourseStats:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   GetCECases:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   UpdateCECase:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  // issue 17: shop search (public store locator: anyone, nothing owned)
+  GetClosestProgramProviders: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SpecificShopSearch:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
 };
 
 /**
@@ -705,6 +708,11 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, status: 'New', page: '1' };
     case 'UpdateCECase':
       return { ...base, CaseID: ce.caseId, Status: 'InProgress', Note: `Seen by ${persona}` };
+    // issue 17: shop search
+    case 'GetClosestProgramProviders':
+      return { ...base, zipCode: '33602' };
+    case 'SpecificShopSearch':
+      return { ...base, ProviderName: 'Glass', ServiceZipCode: '33602', Distance: 25, PageSize: 10, CountryCode: 'US' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, getUrl } from '../../src/lib/api/index.ts';
 import type { ShopProvider } from '../../src/lib/api/shop-search.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
+import * as Rules from '../../src/lib/claim/validation.ts';
+import { PHONE_PATTERN, ZIP_PATTERN } from '../../src/scripts/shop-rules.ts';
 import { shopExtras } from '../../src/server/services/shop-search.ts';
 import { closestShops } from '../../src/server/services/shops.ts';
 import { distanceMiles, lookupZip } from '../../src/server/services/zip.ts';
@@ -124,5 +126,12 @@ describe('SpecificShopSearch', () => {
     const nearest = ((await closest('33602')).json!.result as Page).providers[0]!;
     expect(nearest.name).toBe('Trailing Space Glass');
     await portal.db.query(`DELETE FROM program_shops WHERE shop_id = 'PS-TEST1'`);
+  });
+});
+
+describe('the store locator scripts', () => {
+  it('check ZIPs and phones with the same patterns as the forms and contracts', () => {
+    expect(String(ZIP_PATTERN)).toBe(String(Rules.ZIP_PATTERN));
+    expect(String(PHONE_PATTERN)).toBe(String(Rules.PHONE_PATTERN));
   });
 });

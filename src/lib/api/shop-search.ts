@@ -75,7 +75,7 @@ export const SpecificShopSearch = defineCall({
     Distance: z.optional(z.number().check(z.int('Invalid distance'), between(1, 500, 'Invalid distance'))),
     PageSize: z.optional(z.number().check(z.int('Invalid page size'), between(1, MAX_SHOP_PAGE_SIZE, 'Invalid page size'))),
     /** 1-based page (paging of the results). */
-    PageNumber: z.optional(z.number().check(z.int('Invalid page number'), between(1, 10_000, 'Invalid page number'))),
+    PageNumber: z.optional(z.number().check(z.int('Invalid page'), between(1, 10_000, 'Invalid page'))),
     /** The agency's account number (kept for the spec's shape; the program's shops are the same for every account). */
     AccountNum: maybe(text(20)),
     CountryCode: z.optional(z.literal(SHOP_SEARCH_COUNTRY, 'Only US shops can be searched')),

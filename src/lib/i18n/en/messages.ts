@@ -266,6 +266,9 @@ export default {
   ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
   ceNotAnOffer: CE_MESSAGES.notAnOffer,
   ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
+  // issue 17: shop search
+  invalidDistance: 'Invalid distance',
+  onlyUsShops: 'Only US shops can be searched',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -260,6 +260,9 @@ export default {
   ceRegistrationNotFound: 'No se encontró la inscripción.',
   ceNotAnOffer: 'No hay una oferta de lugar que responder para esta inscripción.',
   ceAgencyNotYours: 'Usted no es miembro de esta agencia.',
+  // issue 17: shop search
+  invalidDistance: 'Distancia no válida',
+  onlyUsShops: 'Solo se pueden buscar talleres de EE. UU.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
