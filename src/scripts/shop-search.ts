@@ -69,7 +69,6 @@ function show(reply: Reply, headingText: string) {
     const address = `${p.addressLine}, ${p.city}, ${p.stateCode} ${p.zipCode}`;
     const li = el('li', 'shop-card card');
     li.dataset.shopId = p.shopId;
-    li.tabIndex = 0;
     const h = el('h3', 'shop-card__name');
     h.append(el('span', 'shop-card__number', `${i + 1}`), ` ${p.name}`);
     const phone = el('a', '', p.phoneNumber);

@@ -135,3 +135,14 @@ describe('the store locator scripts', () => {
     expect(String(PHONE_PATTERN)).toBe(String(Rules.PHONE_PATTERN));
   });
 });
+
+describe('the Spanish host', () => {
+  it('serves the Spanish build of the store locator pages at their English paths', async () => {
+    const { contentPathFor } = await import('../../src/server/site.ts');
+    for (const page of ['shop-search', 'specific-shop-search', 'specific-shop-results']) {
+      expect(contentPathFor(`/dashboard/${page}`, 'espanol.localhost:4321')).toBe(`/es/dashboard/${page}`);
+      expect(contentPathFor(`/dashboard/${page}`, 'localhost:4321')).toBe(`/dashboard/${page}`);
+    }
+    expect(contentPathFor('/dashboard/start-claim', 'espanol.localhost:4321')).toBe('/dashboard/start-claim');
+  });
+});

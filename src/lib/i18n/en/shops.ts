@@ -6,7 +6,7 @@ export default {
     description: 'Find the program glass shops closest to a ZIP code, with their phone numbers, hours and mobile service.',
     intro: 'Enter a ZIP code to see the program shops closest to it.',
     zipLabel: 'ZIP code',
-    submit: 'Search',
+    submit: 'Find shops',
     specificLink: 'Looking for a specific shop? Search by name',
     nearZip: 'Shops near {zip} ({city}, {state})',
     empty: 'There are no program shops within 100 miles of this ZIP code.',
@@ -21,7 +21,7 @@ export default {
     zipLabel: 'ZIP code',
     distanceLabel: 'Distance',
     miles: '{n} miles',
-    submit: 'Search',
+    submit: 'Find shops',
     nearestLink: 'Show the shops closest to a ZIP code instead',
   },
   results: {

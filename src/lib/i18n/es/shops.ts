@@ -9,7 +9,7 @@ export default {
     description: 'Busque los talleres de cristales del programa más cercanos a un código postal, con sus teléfonos, horarios y servicio móvil.',
     intro: 'Ingrese un código postal para ver los talleres del programa más cercanos.',
     zipLabel: 'Código postal',
-    submit: 'Buscar',
+    submit: 'Buscar talleres',
     specificLink: '¿Busca un taller en particular? Búsquelo por nombre',
     nearZip: 'Talleres cerca de {zip} ({city}, {state})',
     empty: 'No hay talleres del programa a menos de 100 millas de este código postal.',
@@ -24,7 +24,7 @@ export default {
     zipLabel: 'Código postal',
     distanceLabel: 'Distancia',
     miles: '{n} millas',
-    submit: 'Buscar',
+    submit: 'Buscar talleres',
     nearestLink: 'Ver en cambio los talleres más cercanos a un código postal',
   },
   results: {
