@@ -11,14 +11,14 @@ import { log } from '../log.ts';
 import { closestProviders, specificShopSearch } from '../services/shop-search.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
-/** Shop searches one client address may make per minute (both calls together): plenty for people, slow for scrapers. */
+/** Shop searches one client address may make per minute by default (both calls together; SHOP_SEARCH_MAX_PER_MINUTE): plenty for people, slow for scrapers. */
 export const SHOP_SEARCHES_PER_MINUTE = 120;
 /** The refusal of a search over the limit. */
 export const TOO_MANY_SHOP_SEARCHES = 'Too many searches. Please wait a minute and try again.';
 
 export function shopSearchRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const limiter = new RateLimiterMemory({ keyPrefix: 'shop-search', points: SHOP_SEARCHES_PER_MINUTE, duration: 60 });
+  const limiter = new RateLimiterMemory({ keyPrefix: 'shop-search', points: deps.shopSearchPerMinute ?? SHOP_SEARCHES_PER_MINUTE, duration: 60 });
   const limit = async (c: Context<AppEnv>) => {
     const address = getConnInfo(c).remote.address ?? 'unknown';
     try {
