@@ -34,6 +34,8 @@ import { internalAdminRoutes } from './routes/internal-admin.ts';
 import { userAdminRoutes } from './routes/user-admin.ts';
 import { globalBannerRoutes } from './routes/global-banner.ts';
 import { ceCoursesRoutes } from './routes/ce-courses.ts';
+// issue 17: shop search
+import { shopSearchRoutes } from './routes/shop-search.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
 import { ceAdminRoutes } from './routes/ce-admin.ts';
 
@@ -92,6 +94,8 @@ export const dashboardService = (deps: RouteDeps) =>
     healthcheckRoutes(deps),
     ceAdminRoutes(deps),
     ceCoursesRoutes(deps),
+    // issue 17: shop search
+    shopSearchRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

@@ -73,6 +73,10 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/CE-Course-Upcoming', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
   { route: '/dashboard/CE-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
   { route: '/dashboard/CE-Completed-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
+  // issue 17: shop search: the store locator with results (list, map, table) in both languages, the form, the paged results.
+  ...['', '/es'].map((p) => ({ route: `${p}/dashboard/shop-search?zip=33602`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('[data-shop-list] > li')).toHaveCount(10) })),
+  { route: '/dashboard/specific-shop-search', roles: 'public', ready: h1 },
+  { route: '/dashboard/specific-shop-results?name=Glass&zip=10001&distance=100', roles: 'public', ready: (page) => expect(page.locator('[data-shop-pager]')).toBeVisible() },
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */

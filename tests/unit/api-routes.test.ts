@@ -140,6 +140,8 @@ describe('every route in CALLS is covered here', () => {
         'GetCECertificate', 'VerifyCECertificate', 'GetCECourseStats', 'GetCECases', 'UpdateCECase',
         // issue 17: co-branding (tests/unit/cobrand.test.ts).
         'GetCobrandedAccountNumberByClientTag', 'GetIsCobranded', 'GetIsAccountCobranded', 'GetCobrandedLogo', 'GetCobrandedAgencies', 'SaveCobrandedAgency',
+        // issue 17: shop search: tests/unit/shop-search.test.ts.
+        'GetClosestProgramProviders', 'SpecificShopSearch',
       ].sort(),
     );
   });

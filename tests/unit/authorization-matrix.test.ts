@@ -208,6 +208,9 @@ const MATRIX: Record<string, Row> = {
   GetCobrandedLogo:            { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   GetCobrandedAgencies:        { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   SaveCobrandedAgency:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // issue 17: shop search (public store locator: anyone, nothing owned)
+  GetClosestProgramProviders: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SpecificShopSearch:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
 };
 
 /**
@@ -724,6 +727,11 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, Search: 'Lakeshore' };
     case 'SaveCobrandedAgency':
       return { ...base, AgencyNumber: '30012967', IsCobranded: false, ClientTag: `matrix-${persona}` };
+    // issue 17: shop search
+    case 'GetClosestProgramProviders':
+      return { ...base, zipCode: '33602' };
+    case 'SpecificShopSearch':
+      return { ...base, ProviderName: 'Glass', ServiceZipCode: '33602', Distance: 25, PageSize: 10, CountryCode: 'US' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

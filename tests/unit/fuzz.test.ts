@@ -172,6 +172,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'A client tag has 1 to 40 letters, digits, - or _',
   'The logo must be at most 256 KB.',
   'The logo must be a PNG, JPEG or WebP file.',
+  // issue 17: shop search
+  'Invalid distance',
+  'Only US shops can be searched',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -427,6 +430,13 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal', name: 'outbox', input: '30' },
     { AppName: 'AgentPortal', name: 'content-service', input: 'verbose=1', urlOverride: 'https://content.example.test/health' },
     { AppName: 'AgentPortal', name: 'mail-transport', urlOverride: '' },
+  ],
+  // issue 17: shop search
+  GetClosestProgramProviders: () => ZIPS.map((zipCode) => ({ AppName: 'AgentPortal', zipCode })),
+  SpecificShopSearch: () => [
+    { AppName: 'AgentPortal', ProviderName: 'GlassCare', ProviderPhone: null, ServiceZipCode: '33602', Distance: 25, PageSize: 10, PageNumber: 1, AccountNum: '20077314', CountryCode: 'US', IsSafeliteProgramAccount: true },
+    { AppName: 'AgentPortal', ProviderName: 'Windshield', ProviderPhone: '(813) 555-0101', ServiceZipCode: '80202-1234', Distance: 100, PageSize: 50, PageNumber: 2, CountryCode: 'US', IsSafeliteProgramAccount: false },
+    { AppName: 'AgentPortal', ProviderName: 'Auto Glass', ServiceZipCode: '99501' },
   ],
 };
 

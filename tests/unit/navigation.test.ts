@@ -267,3 +267,14 @@ describe('the administration routes (issue 15)', () => {
     }
   });
 });
+
+// issue 17: shop search
+describe('the store locator routes (issue 17)', () => {
+  it('are public: every role and a signed-out visitor keep them', () => {
+    for (const page of ['shop-search', 'shop-search?zip=33602', 'specific-shop-search', 'specific-shop-results?name=Glass&zip=33602&distance=25']) {
+      for (const role of ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin', null] as const) {
+        expect(resolveRouteFor(`/dashboard/${page}`, role), `${page} as ${role}`).toBe(`/dashboard/${page}`);
+      }
+    }
+  });
+});

@@ -22,6 +22,8 @@ import * as States from './states.ts';
 import * as User from './user.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
+// issue 17: shop search
+import * as ShopSearch from './shop-search.ts';
 
 export * from './contract.ts';
 
@@ -177,6 +179,9 @@ export const CALLS = {
   GetCobrandedLogo: Cobranded.GetCobrandedLogo,
   GetCobrandedAgencies: Cobranded.GetCobrandedAgencies,
   SaveCobrandedAgency: Cobranded.SaveCobrandedAgency,
+  // issue 17: shop search
+  GetClosestProgramProviders: ShopSearch.GetClosestProgramProviders,
+  SpecificShopSearch: ShopSearch.SpecificShopSearch,
 } as const satisfies Record<string, CallContract>;
 
 export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };

@@ -29,6 +29,8 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
   ceAdmin: { en: () => import('./en/ce-admin.ts'), es: () => import('./es/ce-admin.ts') },
   courses: { en: () => import('./en/courses.ts'), es: () => import('./es/courses.ts') },
+  // issue 17: shop search
+  shops: { en: () => import('./en/shops.ts'), es: () => import('./es/shops.ts') },
 };
 
 

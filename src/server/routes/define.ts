@@ -34,6 +34,9 @@ export interface RouteDeps {
   accounts?: import('./okta.ts').AccountsConfig;
   /** What /Healthcheck's checks need (issue 15); unset → the portal's own origin and the default mailbox. */
   health?: import('../services/health.ts').HealthDeps;
+  // issue 17: shop search
+  /** Store-locator searches per client address per minute (SHOP_SEARCH_MAX_PER_MINUTE); unset → 120. */
+  shopSearchPerMinute?: number;
 }
 
 /** Where a request's emailed links point: the host it came from (the Spanish one), or the public origin. */

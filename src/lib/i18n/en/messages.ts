@@ -276,6 +276,9 @@ export default {
   cobrandTagTaken: COBRAND_MESSAGES.tagTaken,
   cobrandLogoNeeded: COBRAND_MESSAGES.logoNeeded,
   cobrandNoLogo: COBRAND_MESSAGES.noLogo,
+  // issue 17: shop search
+  invalidDistance: 'Invalid distance',
+  onlyUsShops: 'Only US shops can be searched',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -269,6 +269,9 @@ export default {
   cobrandTagTaken: 'Otra agencia ya tiene esta etiqueta de cliente.',
   cobrandLogoNeeded: 'Suba un logotipo antes de activar la marca compartida de esta agencia.',
   cobrandNoLogo: 'Esta cuenta no tiene logotipo.',
+  // issue 17: shop search
+  invalidDistance: 'Distancia no válida',
+  onlyUsShops: 'Solo se pueden buscar talleres de EE. UU.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
