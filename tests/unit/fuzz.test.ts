@@ -195,12 +195,19 @@ const roleFor = (c: CallContract): DashboardRole => (c.access === 'public' || c.
 
 let portal: RunningPortal;
 const tokens: Partial<Record<DashboardRole, string>> = {};
-const signedInAt: Partial<Record<DashboardRole, number>> = {};
-/** A role's access token, signed in again when it is half-way to ACCESS_TOKEN_TTL (the file can run longer than one token lives). */
+const signedIn: Partial<Record<DashboardRole, { at: number; sessionVersion: number }>> = {};
+const sessionVersionOf = async (role: DashboardRole) =>
+  (await portal.db.query<{ session_version: number }>('SELECT session_version FROM users WHERE lower(email) = $1', [EMAIL[role]]))[0]!.session_version;
+/**
+ * A role's access token, signed in again when it is half-way to ACCESS_TOKEN_TTL (the file can run longer than one
+ * token lives) or when an accepted input ended the user's sessions (a password change, a deactivation and
+ * reactivation: the session version moved on).
+ */
 async function bearer(role: DashboardRole): Promise<string> {
-  if (!tokens[role] || Date.now() - (signedInAt[role] ?? 0) > (ACCESS_TOKEN_TTL * 1000) / 2) {
+  const had = signedIn[role];
+  if (!tokens[role] || !had || Date.now() - had.at > (ACCESS_TOKEN_TTL * 1000) / 2 || (await sessionVersionOf(role)) !== had.sessionVersion) {
     tokens[role] = (await signInForTokens(portal, EMAIL[role])).access_token;
-    signedInAt[role] = Date.now();
+    signedIn[role] = { at: Date.now(), sessionVersion: await sessionVersionOf(role) };
   }
   return tokens[role]!;
 }
