@@ -19,10 +19,16 @@ export const SESSION_ABSOLUTE_TTL = 8 * 3600;
 /** Scopes the portal asks for. */
 export const OIDC_SCOPES = 'openid profile email';
 
-/** Stores every provider model (sessions, grants, codes, refresh tokens, interactions) in oidc_models. */
-function dbAdapterFactory(db: Db) {
+/**
+ * Stores every provider model (sessions, grants, codes, refresh tokens, interactions) in oidc_models; `prefix`
+ * keeps another provider's models (the demo agency provider, auth/agency-idp.ts) apart.
+ */
+export function dbAdapterFactory(db: Db, prefix = '') {
   return class DbAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = prefix + model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
@@ -132,7 +138,7 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
     scopes: ['openid', 'profile', 'email'],
     claims: {
       openid: ['sub'],
-      profile: ['name', 'AgentFirstName', 'AgentLastName', 'AgentNumber', 'dashboardUserRole'],
+      profile: ['name', 'AgentFirstName', 'AgentLastName', 'AgentNumber', 'dashboardUserRole', 'isSSOLogin'],
       email: ['email'],
     },
     conformIdTokenClaims: false,
@@ -150,6 +156,8 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
             AgentFirstName: user.first_name,
             AgentLastName: user.last_name,
             AgentNumber: user.agent_number ?? '',
+            // Signed in through an agency's own provider (issue 17, auth/sso-broker.ts).
+            isSSOLogin: user.is_sso,
           };
         },
       };
@@ -198,7 +206,9 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserById(db, token.accountId);
-      return user ? { dashboardUserRole: user.dashboard_user_role, [SESSION_VERSION_CLAIM]: user.session_version } : undefined;
+      return user
+        ? { dashboardUserRole: user.dashboard_user_role, isSSOLogin: user.is_sso, [SESSION_VERSION_CLAIM]: user.session_version }
+        : undefined;
     },
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');

@@ -1,0 +1,78 @@
+/**
+ * "Sign in with your agency" (issue 17): the embedded provider's sign-in interaction handed on to an agency's
+ * own OpenID provider and back. The sign-in page (with its interaction uid) lists the providers, sends the
+ * browser to /oidc/interaction/:uid/sso (by provider or by the email's domain); the agency provider answers at
+ * the return point /dashboard/sso-redirect, which hands the answer to /oidc/interaction/:uid/sso-return (there
+ * the embedded provider's interaction cookie is sent: the answer must come back to the browser that started),
+ * where the broker checks it and the interaction finishes for the user. docs/decisions/028-agency-sso.md.
+ */
+import { Hono } from 'hono';
+import type { EmbeddedOidc } from '../auth/oidc.ts';
+import { findAgencyIdp, listAgencyIdps, SSO_REDIRECT_PATH, SsoRefused, type SsoBroker } from '../auth/sso-broker.ts';
+import { log } from '../log.ts';
+import type { AppEnv, RouteDeps } from './define.ts';
+import { finishLogin, UID_PATTERN } from './interaction-shared.ts';
+
+/** Query flag the sign-in page reads: why a sign-in through an agency provider did not happen. */
+export const SSO_LOGIN_FLAG = 'sso';
+
+export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; broker: SsoBroker }): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const { provider } = deps.oidc;
+  const back = (uid: string, why: 'nomatch' | 'failed') => `/dashboard/login?uid=${encodeURIComponent(uid)}&${SSO_LOGIN_FLAG}=${why}`;
+
+  // The providers the sign-in page offers (names and email domains; never issuers or clients).
+  r.get(`/oidc/interaction/:uid${UID_PATTERN}/sso-providers`, async (c) => {
+    const rows = await listAgencyIdps(deps.db);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ isSuccess: true, message: 'Success', result: rows.map((r) => ({ id: r.id, name: r.display_name, domains: r.email_domains })) });
+  });
+
+  r.get(`/oidc/interaction/:uid${UID_PATTERN}/sso`, async (c) => {
+    const uid = c.req.param('uid');
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing).catch(() => null);
+    if (!details || details.uid !== uid || details.prompt.name !== 'login') return c.redirect('/dashboard/login', 303);
+    const idp = await findAgencyIdp(deps.db, { id: c.req.query('idp') || undefined, email: c.req.query('email') || undefined });
+    if (!idp) return c.redirect(back(uid, 'nomatch'), 303);
+    try {
+      const url = await deps.broker.start(idp, uid);
+      log.info('sso: sent to agency provider', { idp: idp.id });
+      return c.redirect(url.href, 303);
+    } catch (err) {
+      log.warn('sso: agency provider unreachable', { idp: idp.id, error: err instanceof Error ? err.message : String(err) });
+      return c.redirect(back(uid, 'failed'), 303);
+    }
+  });
+
+  // The return point registered at the agency providers: on to the interaction the state belongs to.
+  r.get(SSO_REDIRECT_PATH, async (c) => {
+    const url = new URL(c.req.url);
+    const uid = await deps.broker.interactionFor(url.searchParams.get('state') ?? '');
+    if (!uid) {
+      log.warn('sso: answer with an unknown or expired state');
+      return c.redirect(`/dashboard/login?${SSO_LOGIN_FLAG}=failed`, 303);
+    }
+    return c.redirect(`/oidc/interaction/${encodeURIComponent(uid)}/sso-return${url.search}`, 303);
+  });
+
+  r.get(`/oidc/interaction/:uid${UID_PATTERN}/sso-return`, async (c) => {
+    const uid = c.req.param('uid');
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing).catch(() => null);
+    // Another browser (no interaction cookie), or an expired interaction.
+    if (!details || details.uid !== uid || details.prompt.name !== 'login') {
+      log.warn('sso: answer outside its sign-in');
+      return c.redirect(`/dashboard/login?${SSO_LOGIN_FLAG}=failed`, 303);
+    }
+    try {
+      const done = await deps.broker.finish(new URL(c.req.url), uid);
+      const redirectTo = await finishLogin(c, provider, done.userId);
+      log.info('sign-in', { userId: done.userId, sso: done.idpId });
+      return c.redirect(redirectTo, 303);
+    } catch (err) {
+      if (!(err instanceof SsoRefused)) throw err;
+      log.warn('sso: sign-in refused', { reason: err.message });
+      return c.redirect(back(uid, 'failed'), 303);
+    }
+  });
+  return r;
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import type { RunningPortal } from '../../src/server/server.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { DEMO_IDP_AGENCY } from '../../src/server/auth/agency-idp.ts';
+import { callApi, startInteraction, startTestPortal } from './helpers/portal.ts';
+
+type Flow = Awaited<ReturnType<typeof startInteraction>>;
+
+/**
+ * Single sign-on through the demo agency identity provider (issue 17), over HTTP as a browser does it: the
+ * portal's sign-in interaction → /oidc/interaction/:uid/sso → the agency provider's sign-in form → its answer at
+ * /dashboard/sso-redirect → /oidc/interaction/:uid/sso-return → the portal's own code and tokens.
+ */
+describe('single sign-on through an agency provider', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  /** Follows a sign-in to the agency provider and back until the return point: the return point's URL. */
+  async function toReturnPoint(flow: Flow, start: string, email: string, password = DEMO_PASSWORD): Promise<URL> {
+    let res = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/sso?${start}`);
+    expect(res.status).toBe(303);
+    const authorize = new URL(res.headers.get('location')!);
+    expect(authorize.origin + authorize.pathname).toBe(`${portal.url}/agency-idp/auth`);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    res = await flow.go(authorize.href);
+    const form = new URL(res.headers.get('location')!, portal.url);
+    res = await flow.go(form.href);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<label for="idp-email">Email</label>');
+    res = await flow.go(`${form.href}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+    if (res.status !== 303) throw new Error(`agency sign-in: ${res.status}`);
+    let next = new URL(res.headers.get('location')!, portal.url);
+    for (let i = 0; i < 5 && next.pathname !== '/dashboard/sso-redirect'; i++) {
+      next = new URL((await flow.go(next.href)).headers.get('location')!, portal.url);
+    }
+    expect(next.pathname).toBe('/dashboard/sso-redirect');
+    expect(next.searchParams.get('code')).toBeTruthy();
+    return next;
+  }
+
+  /** Follows the return point to the end: where the browser is sent (the portal's resume URL or the sign-in page). */
+  async function back(flow: Flow, returnPoint: URL): Promise<string> {
+    let res = await flow.go(returnPoint.href);
+    expect(res.status).toBe(303);
+    const to = res.headers.get('location')!;
+    if (!to.includes('/sso-return')) return to;
+    res = await flow.go(new URL(to, portal.url).href);
+    expect(res.status).toBe(303);
+    return res.headers.get('location')!;
+  }
+
+  it('signs an agency user in (by email domain), just in time, with isSSOLogin true and the agency linked', async () => {
+    const flow = await startInteraction(portal);
+    const to = await back(flow, await toReturnPoint(flow, 'email=SSO.Agent%40harborpoint.test', 'sso.agent@harborpoint.test'));
+    expect(to).toContain(`/oidc/auth/${flow.uid}`);
+    const tokens = await flow.finish(to);
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ isSSOLogin: true, dashboardUserRole: 'SFAD_Agent' });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ email: 'sso.agent@harborpoint.test', isSSOLogin: true, AgentFirstName: 'Sasha' });
+    const [user] = await portal.db.query<{ id: string; is_sso: boolean; password_hash: string | null }>(
+      "SELECT id, is_sso, password_hash FROM users WHERE email = 'sso.agent@harborpoint.test'",
+    );
+    expect(user).toMatchObject({ is_sso: true, password_hash: null });
+    const list = await callApi(portal, 'User/GetUserAgencyList', { token: tokens.access_token, body: { AppName: 'AgentPortal' } });
+    expect(list.status).toBe(200);
+    expect((list.json!.result as { agencyNumber: string }[]).map((a) => a.agencyNumber)).toEqual([DEMO_IDP_AGENCY]);
+
+    // The second sign-in (by provider) finds the same user through the provider's subject.
+    const again = await startInteraction(portal);
+    const to2 = await back(again, await toReturnPoint(again, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test'));
+    const tokens2 = await again.finish(to2);
+    expect(decodeJwt(tokens2.access_token).sub).toBe(user!.id);
+  });
+
+  it('creates a new hire without an agency', async () => {
+    const flow = await startInteraction(portal);
+    const tokens = await flow.finish(await back(flow, await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.new@harborpoint.test')));
+    expect(decodeJwt(tokens.access_token).isSSOLogin).toBe(true);
+    const list = await callApi(portal, 'User/GetUserAgencyList', { token: tokens.access_token, body: { AppName: 'AgentPortal' } });
+    expect(list.json!.result).toEqual([]);
+  });
+
+  it('refuses a wrong password at the agency provider, and an email of no provider', async () => {
+    const flow = await startInteraction(portal);
+    await expect(toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test', 'wrong')).rejects.toThrow('agency sign-in: 401');
+    const none = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/sso?email=someone%40elsewhere.test`);
+    expect(none.headers.get('location')).toBe(`/dashboard/login?uid=${flow.uid}&sso=nomatch`);
+  });
+
+  it('refuses a tampered state, and an answer used twice', async () => {
+    const flow = await startInteraction(portal);
+    const point = await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test');
+    const tampered = new URL(point);
+    tampered.searchParams.set('state', point.searchParams.get('state')! + 'x');
+    expect(await back(flow, tampered)).toBe('/dashboard/login?sso=failed');
+    // The real answer still works once…
+    const to = await back(flow, point);
+    expect(to).toContain(`/oidc/auth/${flow.uid}`);
+    // …and not twice (the state is spent).
+    expect(await back(flow, point)).toBe('/dashboard/login?sso=failed');
+  });
+
+  it('refuses an id token whose nonce is not the one sent', async () => {
+    const flow = await startInteraction(portal);
+    const point = await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test');
+    // The pending sign-in's nonce changed: the id token carries the one the agency provider was sent.
+    await portal.db.query("UPDATE sso_pending SET nonce = 'another-nonce' WHERE interaction_uid = $1", [flow.uid]);
+    expect(await back(flow, point)).toBe(`/dashboard/login?uid=${flow.uid}&sso=failed`);
+  });
+
+  it('refuses an answer from an unknown issuer', async () => {
+    const flow = await startInteraction(portal);
+    const point = await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test');
+    const forged = new URL(point);
+    forged.searchParams.set('iss', 'https://idp.attacker.test');
+    expect(await back(flow, forged)).toBe(`/dashboard/login?uid=${flow.uid}&sso=failed`);
+  });
+
+  it('refuses a provider whose discovery document names another issuer', async () => {
+    await portal.db.query(
+      `INSERT INTO agency_idps (id, display_name, issuer, client_id, client_secret_env, email_domains)
+       VALUES ('rogue', 'Rogue', $1, 'agent-portal-broker', 'AGENCY_IDP_DEMO_SECRET', '["rogue.test"]')`,
+      [`${portal.url}/agency-idp/`],
+    );
+    const flow = await startInteraction(portal);
+    const res = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/sso?idp=rogue`);
+    expect(res.headers.get('location')).toBe(`/dashboard/login?uid=${flow.uid}&sso=failed`);
+  });
+
+  it('lists the providers for the sign-in page without issuers or clients', async () => {
+    const flow = await startInteraction(portal);
+    const res = await flow.go(`${portal.url}/oidc/interaction/${flow.uid}/sso-providers`);
+    const body = (await res.json()) as { result: Record<string, unknown>[] };
+    expect(body.result).toContainEqual({ id: 'harbor-point-demo', name: 'Harbor Point Insurance Group (demo)', domains: ['harborpoint.test'] });
+    expect(JSON.stringify(body)).not.toContain('agent-portal-broker');
+  });
+});
