@@ -27,13 +27,6 @@ export interface AgencyIdpRow {
   enabled: boolean;
 }
 
-/** What the sign-in page lists: the providers (never their issuer or client). */
-export interface SsoProviderChoice {
-  id: string;
-  name: string;
-  domains: string[];
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 /** The enabled agency providers. */

@@ -12,9 +12,7 @@ import { findAgencyIdp, listAgencyIdps, SSO_REDIRECT_PATH, SsoRefused, type SsoB
 import { log } from '../log.ts';
 import type { AppEnv, RouteDeps } from './define.ts';
 import { finishLogin, UID_PATTERN } from './interaction-shared.ts';
-
-/** Query flag the sign-in page reads: why a sign-in through an agency provider did not happen. */
-export const SSO_LOGIN_FLAG = 'sso';
+import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
 
 export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; broker: SsoBroker }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
