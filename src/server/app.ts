@@ -28,6 +28,7 @@ import { oktaRoutes } from './routes/okta.ts';
 import { interactionTicketRoutes } from './routes/interaction-ticket.ts';
 import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
 import { interactionSsoRoutes } from './routes/interaction-sso.ts';
+import { ssoAgencyRoutes } from './routes/sso-agency.ts';
 import type { SsoBroker } from './auth/sso-broker.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
@@ -93,6 +94,8 @@ export const dashboardService = (deps: RouteDeps) =>
     healthcheckRoutes(deps),
     ceAdminRoutes(deps),
     ceCoursesRoutes(deps),
+    // issue 17: single sign-on
+    ssoAgencyRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

@@ -201,6 +201,14 @@ const MATRIX: Record<string, Row> = {
   GetCECourseStats:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   GetCECases:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   UpdateCECase:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  // issue 17: single sign-on — the SSO agency flow is for SSO users only (is_sso): the matrix's personas sign in
+  // with a password, so every one is refused (403); an SSO user's 200s: tests/unit/sso.test.ts.
+  GetAgenciesSSO:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  SubmitSSOAgencyRequest:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  AssignOnboardingAgency:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  UpdateOnboardingAgencyClaims: { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  VerifySV2OnboardingSwap:     { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  GetUserDetailsSSO:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
 };
 
 /**
@@ -705,6 +713,16 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, status: 'New', page: '1' };
     case 'UpdateCECase':
       return { ...base, CaseID: ce.caseId, Status: 'InProgress', Note: `Seen by ${persona}` };
+    // issue 17: single sign-on
+    case 'GetAgenciesSSO':
+      return { ...base, SearchTerm: 'ridge' };
+    case 'SubmitSSOAgencyRequest':
+      return { ...base, AgencyNumber: '20077314' };
+    case 'AssignOnboardingAgency':
+    case 'UpdateOnboardingAgencyClaims':
+    case 'VerifySV2OnboardingSwap':
+    case 'GetUserDetailsSSO':
+      return base;
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

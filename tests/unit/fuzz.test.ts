@@ -400,7 +400,9 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal', name: 'outbox', input: '30' },
     { AppName: 'AgentPortal', name: 'content-service', input: 'verbose=1', urlOverride: 'https://content.example.test/health' },
     { AppName: 'AgentPortal', name: 'mail-transport', urlOverride: '' },
-  ],
+  ],  // issue 17: single sign-on (the fuzz personas are not SSO users: accepted inputs answer 403).
+  GetAgenciesSSO: () => ['ridge', 'Harbor Point', '10045821'].map((SearchTerm) => ({ AppName: 'AgentPortal', SearchTerm })),
+  SubmitSSOAgencyRequest: () => ['20077314', '10045821', '0000'].map((AgencyNumber) => ({ AppName: 'AgentPortal', AgencyNumber })),
 };
 
 beforeAll(async () => {

@@ -3,7 +3,8 @@ import { decodeJwt } from 'jose';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { DEMO_IDP_AGENCY } from '../../src/server/auth/agency-idp.ts';
-import { callApi, startInteraction, startTestPortal } from './helpers/portal.ts';
+import { callApi, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
+import { ONBOARDING_AGENCY_NUMBER, SSO_ONLY } from '../../src/lib/api/sso-agency.ts';
 
 type Flow = Awaited<ReturnType<typeof startInteraction>>;
 
@@ -143,5 +144,39 @@ describe('single sign-on through an agency provider', () => {
     const body = (await res.json()) as { result: Record<string, unknown>[] };
     expect(body.result).toContainEqual({ id: 'harbor-point-demo', name: 'Harbor Point Insurance Group (demo)', domains: ['harborpoint.test'] });
     expect(JSON.stringify(body)).not.toContain('agent-portal-broker');
+  });
+
+  it('sso-agency-flow: search, request, onboarding agency, approval by the agency admin, swap', async () => {
+    const flow = await startInteraction(portal);
+    const { access_token: token } = await flow.finish(await back(flow, await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.new@harborpoint.test')));
+    const call = async (path: string, body: unknown = { AppName: 'AgentPortal' }, method = 'POST') => callApi(portal, path, { token, body, method });
+    const details0 = await callApi(portal, 'User/GetUserDetailsSSO?AppName=AgentPortal', { token, method: 'GET' });
+    expect(details0.json!.result).toMatchObject({ isSSOLogin: true, onboardingAgency: null, agencyNumbers: [], request: null });
+    const found = await call('AgencySearch/GetAgenciesSSO', { AppName: 'AgentPortal', SearchTerm: 'summit' });
+    expect((found.json!.result as { agencies: { agencyNumber: string }[] }).agencies.map((a) => a.agencyNumber)).toEqual(['20077314']);
+    const onboarding = await call('AgencySearch/GetAgenciesSSO', { AppName: 'AgentPortal', SearchTerm: 'onboarding' });
+    expect((onboarding.json!.result as { agencies: unknown[] }).agencies).toEqual([]);
+    const request = await call('User/SubmitSSOAgencyRequest', { AppName: 'AgentPortal', AgencyNumber: '20077314' });
+    expect(request.json!.result).toMatchObject({ status: 'Pending', agencyNumber: '20077314' });
+    expect((await call('User/AssignOnboardingAgency')).json!.result).toEqual({ onboardingAgency: ONBOARDING_AGENCY_NUMBER });
+    expect((await call('User/UpdateOnboardingAgencyClaims')).json!.result).toEqual({ onboardingAgency: ONBOARDING_AGENCY_NUMBER, defaultAgencyNumber: ONBOARDING_AGENCY_NUMBER });
+    expect((await call('User/VerifySV2OnboardingSwap')).json!.result).toEqual({ swapped: false, agencyNumber: null, status: 'Pending' });
+    // The agency's admin approves it (issue 14's approvals).
+    const admin = await signInForTokens(portal, 'admin@demo.test');
+    const requestId = (request.json!.result as { requestId: number }).requestId;
+    const approved = await callApi(portal, 'User/ApproveOnboardingRequest', { token: admin.access_token, body: { AppName: 'AgentPortal', RequestId: requestId } });
+    expect(approved.status).toBe(200);
+    expect((await call('User/VerifySV2OnboardingSwap')).json!.result).toEqual({ swapped: true, agencyNumber: '20077314', status: 'Approved' });
+    const list = await call('User/GetUserAgencyList');
+    expect(list.json!.result).toMatchObject([{ agencyNumber: '20077314', isDefaultAgency: true }]);
+    const details = await callApi(portal, 'User/GetUserDetailsSSO?AppName=AgentPortal', { token, method: 'GET' });
+    expect(details.json!.result).toMatchObject({ onboardingAgency: null, agencyNumbers: ['20077314'], request: { status: 'Approved' } });
+  });
+
+  it('refuses the agency flow to users who did not sign in with their agency', async () => {
+    const { access_token: token } = await signInForTokens(portal, 'noaccount@demo.test');
+    const res = await callApi(portal, 'User/AssignOnboardingAgency', { token, body: { AppName: 'AgentPortal' } });
+    expect(res.status).toBe(403);
+    expect(res.json!.message).toBe(SSO_ONLY);
   });
 });

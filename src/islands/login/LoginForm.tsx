@@ -116,7 +116,10 @@ export default function LoginForm() {
           $session.set(session);
           await api.call(NotifyUserLoggedIn, {}, { ignoreErrors: true }).catch(() => undefined);
           const state = (user.state ?? {}) as { referral?: string | null };
-          window.location.replace(afterSignIn(state.referral ?? null, session.dashboardUserRole));
+          const next = afterSignIn(state.referral ?? null, session.dashboardUserRole);
+          // Signed in with their agency (issue 17): sso-agency-flow first; it goes on at once when they have an agency.
+          const sso = (user.profile as Record<string, unknown>).isSSOLogin === true;
+          window.location.replace(sso ? `/dashboard/sso-agency-flow?next=${encodeURIComponent(next)}` : next);
         } catch {
           setPhase({ kind: 'error', said: { key: 'login.failed' } });
         }

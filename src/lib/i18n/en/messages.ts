@@ -266,6 +266,9 @@ export default {
   ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
   ceNotAnOffer: CE_MESSAGES.notAnOffer,
   ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
+  // issue 17: single sign-on
+  ssoOnly: 'This is only for users who sign in with their agency.',
+  ssoChooseAgency: 'Choose your agency.',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -260,6 +260,9 @@ export default {
   ceRegistrationNotFound: 'No se encontró la inscripción.',
   ceNotAnOffer: 'No hay una oferta de lugar que responder para esta inscripción.',
   ceAgencyNotYours: 'Usted no es miembro de esta agencia.',
+  // issue 17: single sign-on
+  ssoOnly: 'Esto es solo para usuarios que inician sesión con su agencia.',
+  ssoChooseAgency: 'Elija su agencia.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',

@@ -39,3 +39,12 @@ CREATE TABLE sso_pending (
   expires_at      timestamptz NOT NULL
 );
 CREATE INDEX sso_pending_expires ON sso_pending (expires_at);
+
+-- The fixed onboarding agency of spec section 9 (src/lib/api/sso-agency.ts ONBOARDING_AGENCY_NUMBER): SSO users
+-- without an agency work under it while their request waits, and swap it for the approved one.
+INSERT INTO agencies (agency_number, agency_name, address_line, city, state_code, zip_code)
+VALUES ('99000001', 'Agency onboarding (pending approval)', '-', '-', 'OH', '43215')
+ON CONFLICT (agency_number) DO NOTHING;
+
+-- Requests filed from sso-agency-flow (User/SubmitSSOAgencyRequest).
+ALTER TABLE onboarding_requests ADD COLUMN is_sso boolean NOT NULL DEFAULT false;
