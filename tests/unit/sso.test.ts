@@ -179,4 +179,31 @@ describe('single sign-on through an agency provider', () => {
     expect(res.status).toBe(403);
     expect(res.json!.message).toBe(SSO_ONLY);
   });
+
+  it('sign-out: the portal accepts the SSO sign-out return, which ends the agency provider session and returns to login', async () => {
+    const flow = await startInteraction(portal);
+    await flow.finish(await back(flow, await toReturnPoint(flow, 'idp=harbor-point-demo', 'sso.agent@harborpoint.test')));
+    const end = await flow.go(`${portal.url}/oidc/session/end?client_id=agent-portal&post_logout_redirect_uri=${encodeURIComponent(`${portal.url}/dashboard/sso-signout`)}`);
+    expect(end.status).toBe(200);
+    let res = await flow.go(`${portal.url}/dashboard/sso-signout`);
+    expect(res.status).toBe(303);
+    const endSession = new URL(res.headers.get('location')!);
+    expect(endSession.origin + endSession.pathname).toBe(`${portal.url}/agency-idp/session/end`);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${portal.url}/dashboard/login`);
+    res = await flow.go(endSession.href);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    res = await flow.go(new URL(action, portal.url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url },
+      body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${portal.url}/dashboard/login`);
+    // Without the cookie (already signed out): straight to the sign-in page.
+    res = await fetch(`${portal.url}/dashboard/sso-signout`, { redirect: 'manual' });
+    expect(res.headers.get('location')).toBe('/dashboard/login');
+  });
 });

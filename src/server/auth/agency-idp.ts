@@ -143,7 +143,10 @@ export async function createAgencyIdp(opts: {
         async logoutSource(ctx, form) {
           ctx.type = 'html';
           // Signed out at once (the portal's sign-out already asked): the form posts itself.
-          ctx.body = page('Signing you out of Harbor Point', `${form}<p><button class="op-button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p>`);
+          ctx.body = page(
+            'Signing you out of Harbor Point',
+            `${form}<p><button class="op-button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></p><script src="/oidc-logout.js"></script>`,
+          );
         },
       },
     },

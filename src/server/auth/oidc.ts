@@ -126,7 +126,8 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
         response_types: ['code'],
         // The portal's own origin and its Spanish host (spec section 1), both served by this process.
         redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
-        post_logout_redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
+        // The sign-in page; for a user signed in with their agency, first the agency provider's sign-out (issue 17).
+        post_logout_redirect_uris: siteOrigins.flatMap((o) => [`${o}/dashboard/login`, `${o}/dashboard/sso-signout`]),
       },
     ],
     jwks: { keys: signingKeys as never },

@@ -7,12 +7,18 @@
  * where the broker checks it and the interaction finishes for the user. docs/decisions/028-agency-sso.md.
  */
 import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { EmbeddedOidc } from '../auth/oidc.ts';
 import { findAgencyIdp, listAgencyIdps, SSO_REDIRECT_PATH, SsoRefused, type SsoBroker } from '../auth/sso-broker.ts';
 import { log } from '../log.ts';
 import type { AppEnv, RouteDeps } from './define.ts';
 import { finishLogin, UID_PATTERN } from './interaction-shared.ts';
 import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
+
+/** The path an SSO user's sign-out passes through (the portal's client registers it as a post-logout URI). */
+export const SSO_SIGNOUT_PATH = '/dashboard/sso-signout';
+/** Cookie naming the agency provider the browser signed in with (only its id: which provider to sign out of). */
+const SSO_IDP_COOKIE = 'portal_sso_idp';
 
 export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; broker: SsoBroker }): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -64,6 +70,13 @@ export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; bro
     try {
       const done = await deps.broker.finish(new URL(c.req.url), uid);
       const redirectTo = await finishLogin(c, provider, done.userId);
+      setCookie(c, SSO_IDP_COOKIE, done.idpId, {
+        path: SSO_SIGNOUT_PATH,
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: deps.origin.startsWith('https://'),
+        maxAge: 8 * 3600,
+      });
       log.info('sign-in', { userId: done.userId, sso: done.idpId });
       return c.redirect(redirectTo, 303);
     } catch (err) {
@@ -71,6 +84,15 @@ export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; bro
       log.warn('sso: sign-in refused', { reason: err.message });
       return c.redirect(back(uid, 'failed'), 303);
     }
+  });
+  // After the portal's own sign-out: the agency provider's (RP-initiated logout), which returns to the sign-in page.
+  r.get(SSO_SIGNOUT_PATH, async (c) => {
+    const idp = getCookie(c, SSO_IDP_COOKIE);
+    deleteCookie(c, SSO_IDP_COOKIE, { path: SSO_SIGNOUT_PATH });
+    const login = new URL('/dashboard/login', deps.origin).href;
+    const to = idp && /^[a-z0-9-]{1,40}$/.test(idp) ? await deps.broker.endSessionUrl(idp, login) : undefined;
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(to?.href ?? '/dashboard/login', 303);
   });
   return r;
 }
