@@ -21,7 +21,8 @@ export default {
   },
   // issue 17: single sign-on
   sso: {
-    button: 'Sign in with your agency',
+    // Not 'Sign in with your agency': the password form's 'Sign in' must stay the only button named so (as passkeys, docs/decisions/022).
+    button: 'Use your agency’s sign-in',
     heading: 'Sign in with your agency',
     intro: 'If your agency uses single sign-on, choose it, or continue with your work email.',
     agency: 'Your agency',

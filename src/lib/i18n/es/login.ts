@@ -24,7 +24,7 @@ export default {
   },
   // issue 17: single sign-on
   sso: {
-    button: 'Iniciar sesión con su agencia',
+    button: 'Usar el acceso de su agencia',
     heading: 'Iniciar sesión con su agencia',
     intro: 'Si su agencia usa inicio de sesión único, elíjala o continúe con su correo electrónico de trabajo.',
     agency: 'Su agencia',
