@@ -238,6 +238,12 @@ const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
   'POST /oidc/interaction/:uid/passkey': { anonymousStatus: 400, why: 'unknown or expired interaction' },
   // Two-step sign-in (issue 14): the second step needs the pending state a correct password left for this interaction.
   'POST /oidc/interaction/:uid/mfa': { anonymousStatus: 400, why: 'unknown or expired interaction (and no password step before it)' },
+  // issue 17: single sign-on — the broker's steps (tests/unit/sso.test.ts drives them through the demo agency provider).
+  'GET /oidc/interaction/:uid/sso-providers': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'GET /oidc/interaction/:uid/sso': { anonymousStatus: 303, why: 'unknown interaction: back to the sign-in page' },
+  'GET /oidc/interaction/:uid/sso-return': { anonymousStatus: 303, why: 'answer outside its sign-in: back to the sign-in page, refused' },
+  'GET /dashboard/sso-redirect': { anonymousStatus: 303, why: 'unknown state: back to the sign-in page, refused' },
+  'GET /dashboard/sso-signout': { anonymousStatus: 303, why: 'no agency provider to sign out of: the sign-in page' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {

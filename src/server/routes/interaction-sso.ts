@@ -11,7 +11,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { EmbeddedOidc } from '../auth/oidc.ts';
 import { findAgencyIdp, listAgencyIdps, SSO_REDIRECT_PATH, SsoRefused, type SsoBroker } from '../auth/sso-broker.ts';
 import { log } from '../log.ts';
-import type { AppEnv, RouteDeps } from './define.ts';
+import { fail, type AppEnv, type RouteDeps } from './define.ts';
+import { LOGIN_MESSAGES } from '../../lib/api/login.ts';
 import { finishLogin, UID_PATTERN } from './interaction-shared.ts';
 import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
 
@@ -26,7 +27,10 @@ export function interactionSsoRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; bro
   const back = (uid: string, why: 'nomatch' | 'failed') => `/dashboard/login?uid=${encodeURIComponent(uid)}&${SSO_LOGIN_FLAG}=${why}`;
 
   // The providers the sign-in page offers (names and email domains; never issuers or clients).
+  // Only within a sign-in (the interaction and its cookie): not a public directory of agencies' providers.
   r.get(`/oidc/interaction/:uid${UID_PATTERN}/sso-providers`, async (c) => {
+    const details = await provider.interactionDetails(c.env.incoming, c.env.outgoing).catch(() => null);
+    if (!details || details.uid !== c.req.param('uid')) return fail(c, 400, LOGIN_MESSAGES.expired);
     const rows = await listAgencyIdps(deps.db);
     c.header('Cache-Control', 'no-store');
     return c.json({ isSuccess: true, message: 'Success', result: rows.map((r) => ({ id: r.id, name: r.display_name, domains: r.email_domains })) });
