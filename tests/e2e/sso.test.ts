@@ -73,7 +73,7 @@ test('new SSO user: sso-agency-flow → request → approved by the agency admin
   await expect(page.getByText('Your request is still under review.')).toBeVisible();
 
   const review = await apiAs<OnboardingRequest[]>('admin', 'User/GetOnboardingRequests', { Scope: 'review' }, 'GET');
-  const mine = review.body.result!.find((r) => r.userEmail === 'sso.new@harborpoint.test')!;
+  const mine = review.body!.result.find((r) => r.userEmail === 'sso.new@harborpoint.test')!;
   expect(mine).toMatchObject({ status: 'Pending', agencyNumber: '20077314' });
   const approved = await apiAs('admin', 'User/ApproveOnboardingRequest', { RequestId: mine.requestId });
   expect(approved.status).toBe(200);
