@@ -66,6 +66,11 @@ export const PAGE_KINDS: PageKind[] = [
   // The CE admins' screens (issue 16).
   { kind: 'CE course form', path: '/dashboard/create-CE-course', group: 'dashboard', signedInAs: 'ce@demo.test' },
   { kind: 'CE courses to manage', path: '/dashboard/manage-CEcourses', group: 'dashboard', signedInAs: 'ce@demo.test' },
+  // issue 17: shop search: the store locator (content pages: one plain script with d3-geo's Albers USA for the points;
+  // the state outlines are a static SVG drawn at build time).
+  { kind: 'shop search (map)', path: '/dashboard/shop-search', group: 'content', lighthousePath: '/dashboard/shop-search?zip=33602' },
+  { kind: 'specific shop search', path: '/dashboard/specific-shop-search', group: 'content' },
+  { kind: 'specific shop results (map)', path: '/dashboard/specific-shop-results', group: 'content', lighthousePath: '/dashboard/specific-shop-results?name=Glass&zip=10001&distance=100' },
 ];
 
 /** Each dashboard route loads at most this much gzip JavaScript on first visit (issue 3). */

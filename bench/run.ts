@@ -20,6 +20,11 @@ import { timeToRegister, type TimeToRegister } from './time-to-register.ts';
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// issue 17: shop search: a partial run (some pages, some load targets) for a feature's own rows; it prints its tables and
+// leaves bench/results and docs/performance.md alone. BENCH_PATHS matches page paths, BENCH_TARGETS load targets.
+const PATHS = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS) : null;
+const TARGETS = process.env.BENCH_TARGETS ? new RegExp(process.env.BENCH_TARGETS) : null;
+const PARTIAL = PATHS !== null || TARGETS !== null;
 const SITE = './dist';
 const fmtKB = (n: number) => (n / 1024).toFixed(1);
 
@@ -143,9 +148,12 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['GetCECourseList (public GET)', { url: `${portal}${callPath(CALLS.GetCECourseList)}?AppName=AgentPortal` }],
     ['GetValidateCourseIsMaximumLimit (public GET, 4 courses)', { url: `${portal}${callPath(CALLS.GetValidateCourseIsMaximumLimit)}?courseIds=1,2,3,4` }],
     ['ListOktaUsersByAgentNameOrEmail (agency admin, 10,000 users)', { url: `${portal}${callPath(CALLS.ListOktaUsersByAgentNameOrEmail)}?AgencyNumber=20077314&Term=bench12&Sort=name&PageSize=25`, headers: adminAuth }],
+    // issue 17: shop search: the store locator's public calls (the 10 closest of ~500 shops; a name search, one page).
+    ['GetClosestProgramProviders (public GET)', { url: `${portal}${callPath(CALLS.GetClosestProgramProviders)}?zipCode=33602` }],
+    ['SpecificShopSearch (public POST, page of 10)', { url: `${portal}${callPath(CALLS.SpecificShopSearch)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppName: 'AgentPortal', ProviderName: 'Glass', ServiceZipCode: '10001', Distance: 100, PageSize: 10, CountryCode: 'US' }) }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
-  for (const [name, opts] of targets) rows.push(await load(name, opts));
+  for (const [name, opts] of targets.filter(([name], i) => i === 0 || !TARGETS || TARGETS.test(name))) rows.push(await load(name, opts));
   const ref = rows[0]!.reqPerSec || 1;
   return rows.map((r) => ({ ...r, ratioToBare: Number((r.reqPerSec / ref).toFixed(3)) }));
 }
@@ -160,8 +168,8 @@ function table(title: string, rows: Record<string, unknown>[]): string {
 
 async function main() {
   if (!args.has('--no-build')) build();
-  const kinds = PAGE_KINDS.filter((k) => existsSync(`${SITE}${k.path === '/' ? '/index.html' : `${k.path.replace(/\/$/, '')}/index.html`}`) || existsSync(`${SITE}${k.path}.html`));
-  const missing = PAGE_KINDS.filter((k) => !kinds.includes(k)).map((k) => `${k.kind} (${k.path})`);
+  const kinds = PAGE_KINDS.filter((k) => !PATHS || PATHS.test(k.path)).filter((k) => existsSync(`${SITE}${k.path === '/' ? '/index.html' : `${k.path.replace(/\/$/, '')}/index.html`}`) || existsSync(`${SITE}${k.path}.html`));
+  const missing = PAGE_KINDS.filter((k) => (!PATHS || PATHS.test(k.path)) && !kinds.includes(k)).map((k) => `${k.kind} (${k.path})`);
   const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, notBuiltYet: missing };
 
   if (only('weight')) results.pageWeight = pageWeights(kinds);
@@ -237,6 +245,7 @@ async function main() {
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
   ].join('\n');
   console.log(report);
+  if (PARTIAL) return;
   mkdirSync('bench/results', { recursive: true });
   const json = JSON.stringify(results, null, 2);
   writeFileSync('bench/results/latest.json', json);

@@ -42,6 +42,7 @@ export const MAX_CAPACITY = 10000;
 export const MAX_MEALS = 3;
 /** The largest course image (bytes). */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
+export { imageTypeOf } from './images.ts';
 
 /** The fields of a course as the screen and SaveCourse carry them. */
 export interface CourseFields {
@@ -134,11 +135,3 @@ export function courseProblems(c: CourseFields): CourseProblem[] {
   return out;
 }
 
-/** The image types a course image may have, by their first bytes (magic numbers). */
-export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {
-  const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v);
-  if (bytes.length >= 3 && at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (bytes.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (bytes.length >= 12 && at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
-  return null;
-}

@@ -61,6 +61,8 @@ export interface Namespaces {
   banners: typeof import('./i18n/en/banners.ts').default;
   ceAdmin: typeof import('./i18n/en/ce-admin.ts').default;
   courses: typeof import('./i18n/en/courses.ts').default;
+  // issue 17: shop search
+  shops: typeof import('./i18n/en/shops.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

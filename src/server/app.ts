@@ -37,6 +37,8 @@ import { internalAdminRoutes } from './routes/internal-admin.ts';
 import { userAdminRoutes } from './routes/user-admin.ts';
 import { globalBannerRoutes } from './routes/global-banner.ts';
 import { ceCoursesRoutes } from './routes/ce-courses.ts';
+// issue 17: shop search
+import { shopSearchRoutes } from './routes/shop-search.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
 import { ceAdminRoutes } from './routes/ce-admin.ts';
 
@@ -68,6 +70,9 @@ function service(routers: Hono<AppEnv>[]): Hono<AppEnv> {
   return api;
 }
 
+/** The calls that answer an image with its own caching headers. */
+const CACHED_IMAGES = ['/CECourses/GetCECourseImages', '/Cobranded/GetCobrandedLogo'];
+
 /** The dashboard service: every dashboard call of src/lib/api. */
 export const dashboardService = (deps: RouteDeps) =>
   service([
@@ -94,6 +99,8 @@ export const dashboardService = (deps: RouteDeps) =>
     healthcheckRoutes(deps),
     ceAdminRoutes(deps),
     ceCoursesRoutes(deps),
+    // issue 17: shop search
+    shopSearchRoutes(deps),
     // issue 17: single sign-on
     ssoAgencyRoutes(deps),
   ]);
@@ -124,15 +131,16 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
       return c.redirect(to, 307);
     });
   }
-  // API replies are never cached. Each call's own body limit (contract.maxBody, default 64 KB) is applied
+  // API replies are never cached, but for CACHED_IMAGES. Each call's own body limit (contract.maxBody, default 64 KB) is applied
   // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB, a CE course image of 1 MB
   // comes as base64 in UploadCECourseImage's 1.6 MB).
   for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024]] as const) {
     app.use(prefix, bodyLimit({ maxSize: ceiling, onError: tooLarge }));
     app.use(prefix, async (c, next) => {
       await next();
-      // Course images are immutable (a new upload is a new id): GetCECourseImages keeps its long-lived caching.
-      if (c.res.headers.get('Cache-Control') === 'public, max-age=31536000, immutable' && c.req.path.endsWith('/CECourses/GetCECourseImages')) return;
+      // Images keep their own caching: course images are immutable (a new upload is a new id); co-brand logos are
+      // kept a day and checked by ETag (issue 17). Their refusals are never cached.
+      if ((c.res.status === 200 || c.res.status === 304) && c.res.headers.has('ETag') && CACHED_IMAGES.some((p) => c.req.path.endsWith(p))) return;
       c.res.headers.set('Cache-Control', 'no-store');
     });
   }

@@ -123,6 +123,9 @@ export const EnvSchema = z
     RECOVERY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(10000).default(30),
     /** Window of the account-email limits, seconds. */
     RECOVERY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(3600),
+    // issue 17: shop search
+    /** Store-locator searches (ShopSearch/*) per client address per minute. */
+    SHOP_SEARCH_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   })
   .superRefine((env, ctx) => {
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;

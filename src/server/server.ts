@@ -168,6 +168,8 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
       limits: { perEmail: env.RECOVERY_MAX_PER_EMAIL, perAddress: env.RECOVERY_MAX_PER_ADDRESS, windowSeconds: env.RECOVERY_WINDOW_SECONDS },
     },
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
+    // issue 17: shop search
+    shopSearchPerMinute: env.SHOP_SEARCH_MAX_PER_MINUTE,
   });
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries
   // that need the full ones (Shiki's WebAssembly loader) are kept out of this process.

@@ -7,11 +7,14 @@ import { fail, type AppEnv } from './routes/define.ts';
 
 const TAG = /^[a-z0-9-]{1,60}$/;
 
+// issue 17: shop search: the store locator's prebuilt pages have a Spanish build, like help.
+const SPANISH_DASHBOARD_PAGES = /^\/dashboard\/(shop-search|specific-shop-search|specific-shop-results)\/?$/;
+
 /** The content path a request reads: the Spanish page for a host containing 'espanol.' (spec section 2). */
 export function contentPathFor(path: string, host: string | undefined): string {
   const spanishHost = (host ?? '').toLowerCase().includes('espanol.');
   if (!spanishHost || path === '/es' || path.startsWith('/es/') || /^\/(_astro|pagefind|api|agentdashboard|oidc)\//.test(path) || extname(path)) return path;
-  if (path.startsWith('/dashboard/') && path !== '/dashboard/help') return path;
+  if (path.startsWith('/dashboard/') && path !== '/dashboard/help' && !SPANISH_DASHBOARD_PAGES.test(path)) return path;
   return `/es${path === '/' ? '/' : path}`;
 }
 

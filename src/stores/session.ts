@@ -28,7 +28,7 @@ export const $session = atom<SessionState | null>(null);
 /** Session-storage keys cleared at sign-out (spec section 4: client tag, agency data, carrier, account count). */
 /** Where an SSO user's sign-out goes after the portal's provider: on to the agency provider's (issue 17). */
 export const SSO_SIGNOUT_ROUTE = '/dashboard/sso-signout';
-export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency'];
+export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency', 'portal.cobrandAccount', 'portal.cobrandLogo'];
 /** Flag set when an SSO session timed out. */
 export const SSO_TIMEOUT_KEY = 'portal.ssoSessionTimeout';
 

@@ -60,6 +60,8 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   // Global banners and /Healthcheck (issue 15): the screens of internal admins, the public monitoring page.
   { route: '/dashboard/global-banner', roles: ['internal'], ready: (page) => expect(page.getByRole('button', { name: 'New banner' })).toBeVisible() },
   { route: '/dashboard/health-configuration', roles: ['internal'], ready: (page) => expect(page.getByTestId('health-config-outbox')).toBeVisible() },
+  // issue 17: the internal admins' co-branding screen.
+  { route: '/dashboard/cobranded-agencies', roles: ['internal'], ready: (page) => expect(page.getByTestId('cobrand-table')).toBeVisible() },
   ...['', '/es'].map((p) => ({ route: `${p}/Healthcheck`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('#health-summary[data-status]')).toBeVisible() })),
   // CE courses, the registrants' side (issue 16): the static catalog and a course page (with their live seats), the
   // registrations, the emailed links' page (no token: its 'not valid' state) and the agent's courses.
@@ -71,6 +73,10 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/CE-Course-Upcoming', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
   { route: '/dashboard/CE-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
   { route: '/dashboard/CE-Completed-MyCourses', roles: ['agent'], ready: (page) => expect(page.getByTestId('my-course-list').or(page.locator('.empty-state'))).toBeVisible() },
+  // issue 17: shop search: the store locator with results (list, map, table) in both languages, the form, the paged results.
+  ...['', '/es'].map((p) => ({ route: `${p}/dashboard/shop-search?zip=33602`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('[data-shop-list] > li')).toHaveCount(10) })),
+  { route: '/dashboard/specific-shop-search', roles: 'public', ready: h1 },
+  { route: '/dashboard/specific-shop-results?name=Glass&zip=10001&distance=100', roles: 'public', ready: (page) => expect(page.locator('[data-shop-pager]')).toBeVisible() },
 ];
 
 /** Interactive states scanned on top of the routes (menus open, error messages shown). */

@@ -138,6 +138,10 @@ describe('every route in CALLS is covered here', () => {
         // CE courses, the CE admins' side (issue 16): tests/unit/ce-admin.test.ts.
         'SaveCourse', 'DeleteCECourse', 'GetCECourseImages', 'UploadCECourseImage', 'GetCECourseRoster', 'MarkCECourseAttendance',
         'GetCECertificate', 'VerifyCECertificate', 'GetCECourseStats', 'GetCECases', 'UpdateCECase',
+        // issue 17: co-branding (tests/unit/cobrand.test.ts).
+        'GetCobrandedAccountNumberByClientTag', 'GetIsCobranded', 'GetIsAccountCobranded', 'GetCobrandedLogo', 'GetCobrandedAgencies', 'SaveCobrandedAgency',
+        // issue 17: shop search: tests/unit/shop-search.test.ts.
+        'GetClosestProgramProviders', 'SpecificShopSearch',
         // issue 17: single sign-on — tests/unit/sso.test.ts.
         'GetAgenciesSSO', 'SubmitSSOAgencyRequest', 'AssignOnboardingAgency', 'UpdateOnboardingAgencyClaims', 'VerifySV2OnboardingSwap', 'GetUserDetailsSSO',
       ].sort(),

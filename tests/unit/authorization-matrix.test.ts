@@ -201,6 +201,16 @@ const MATRIX: Record<string, Row> = {
   GetCECourseStats:            { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   GetCECases:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
   UpdateCECase:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 200 },
+  // issue 17: co-branding by client tag.
+  GetCobrandedAccountNumberByClientTag: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetIsCobranded:              { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetIsAccountCobranded:       { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 },
+  GetCobrandedLogo:            { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetCobrandedAgencies:        { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  SaveCobrandedAgency:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // issue 17: shop search (public store locator: anyone, nothing owned)
+  GetClosestProgramProviders: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SpecificShopSearch:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   // issue 17: single sign-on — the SSO agency flow is for SSO users only (is_sso): the matrix's personas sign in
   // with a password, so every one is refused (403); an SSO user's 200s: tests/unit/sso.test.ts.
   GetAgenciesSSO:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
@@ -719,6 +729,23 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, status: 'New', page: '1' };
     case 'UpdateCECase':
       return { ...base, CaseID: ce.caseId, Status: 'InProgress', Note: `Seen by ${persona}` };
+    // issue 17: co-branding by client tag (Summit Ridge: an agency of the agent and of the agency admin).
+    case 'GetCobrandedAccountNumberByClientTag':
+      return { ...base, ClientTag: 'harborpoint' };
+    case 'GetIsCobranded':
+    case 'GetIsAccountCobranded':
+      return { ...base, AccountNumber: '20077314' };
+    case 'GetCobrandedLogo':
+      return { ...base, AccountNumber: '10045821' };
+    case 'GetCobrandedAgencies':
+      return { ...base, Search: 'Lakeshore' };
+    case 'SaveCobrandedAgency':
+      return { ...base, AgencyNumber: '30012967', IsCobranded: false, ClientTag: `matrix-${persona}` };
+    // issue 17: shop search
+    case 'GetClosestProgramProviders':
+      return { ...base, zipCode: '33602' };
+    case 'SpecificShopSearch':
+      return { ...base, ProviderName: 'Glass', ServiceZipCode: '33602', Distance: 25, PageSize: 10, CountryCode: 'US' };
     // issue 17: single sign-on
     case 'GetAgenciesSSO':
       return { ...base, SearchTerm: 'ridge' };
@@ -1073,6 +1100,11 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'ceAdmin', call: 'DeleteCECourse', input: () => ({ CourseID: 999999 }), expected: 404, why: 'a course that does not exist' },
   { who: 'ceAdmin', call: 'MarkCECourseAttendance', input: () => ({ RegistrationID: 999999, Attended: true }), expected: 404, why: 'a registration that does not exist' },
   { who: 'ceAdmin', call: 'UpdateCECase', input: () => ({ CaseID: 999999, Status: 'Closed' }), expected: 404, why: 'a case that does not exist' },
+  // issue 17: co-branding. An agent asks only about their own agencies; a plain agency has no logo; unknown agencies are unknown.
+  { who: 'agent', call: 'GetIsAccountCobranded', input: () => ({ AccountNumber: '30012967' }), expected: 403, why: 'an agency not theirs' },
+  { who: 'agencyAdmin', call: 'GetIsAccountCobranded', input: () => ({ AccountNumber: '10045821' }), expected: 403, why: 'an agency not theirs' },
+  { who: 'anonymous', call: 'GetCobrandedLogo', input: () => ({ AccountNumber: '30012967' }), expected: 404, why: 'a plain agency has no logo' },
+  { who: 'internalAdmin', call: 'SaveCobrandedAgency', input: () => ({ AgencyNumber: '99999999', IsCobranded: false }), expected: 404, why: 'an agency that does not exist' },
 ];
 
 describe('object-level checks', () => {

@@ -250,6 +250,8 @@ describe('the administration routes (issue 15)', () => {
     'admin-requests': ['SFAD_InternalAdmin'],
     'global-banner': ['SFAD_InternalAdmin'],
     'health-configuration': ['SFAD_InternalAdmin'],
+    // issue 17: co-branding.
+    'cobranded-agencies': ['SFAD_InternalAdmin'],
     // CE admins' tools (issue 16).
     'create-CE-course': ['SFAD_CEAdmin'],
     'create-CE-course?courseId=3': ['SFAD_CEAdmin'],
@@ -262,6 +264,17 @@ describe('the administration routes (issue 15)', () => {
     for (const [page, roles] of Object.entries(OPEN_TO)) {
       const route = `/dashboard/${page}`;
       for (const role of ROLES) expect(resolveRouteFor(route, role), `${route} as ${role}`).toBe(roles.includes(role) ? route : NOT_FOUND_ROUTE);
+    }
+  });
+});
+
+// issue 17: shop search
+describe('the store locator routes (issue 17)', () => {
+  it('are public: every role and a signed-out visitor keep them', () => {
+    for (const page of ['shop-search', 'shop-search?zip=33602', 'specific-shop-search', 'specific-shop-results?name=Glass&zip=33602&distance=25']) {
+      for (const role of ['SFAD_Agent', 'SFAD_Admin', 'SFAD_InternalAdmin', 'SFAD_CEAdmin', null] as const) {
+        expect(resolveRouteFor(`/dashboard/${page}`, role), `${page} as ${role}`).toBe(`/dashboard/${page}`);
+      }
     }
   });
 });

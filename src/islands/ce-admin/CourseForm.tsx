@@ -21,6 +21,7 @@ import { Field } from '../shared/Field.tsx';
 import { CallView } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
+import { readBase64 } from '../shared/read-file.ts';
 
 type Words = Translator<'ceAdmin' | 'messages' | 'common'>;
 
@@ -180,15 +181,6 @@ function mealFieldId(path: string, form: Form): string {
   if (!m) return fieldId(path);
   const kept = form.Meals.map((x, i) => (x.Name.trim() || x.Time.trim() ? i : -1)).filter((i) => i >= 0);
   return fieldId(`Meals.${kept[Number(m[1])] ?? m[1]}.${m[2]}`);
-}
-
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 }
 
 export default function CourseForm() {

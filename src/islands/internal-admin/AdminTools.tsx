@@ -21,6 +21,7 @@ export default function AdminTools() {
             { href: '/dashboard/admin-requests', title: t('admin.tools.adminRequests'), text: t.plural('admin.tools.waiting', c.adminRequestsPending), urgent: c.adminRequestsPending > 0 },
             { href: '/dashboard/manage-users#onboarding', title: t('admin.tools.onboarding'), text: t.plural('admin.tools.waiting', c.onboardingPending), urgent: c.onboardingPending > 0 },
             { href: '/dashboard/manage-users', title: t('admin.tools.users'), text: t('admin.tools.usersCount', { count: c.activeUsers, agencies: c.agencies }) },
+            { href: '/dashboard/cobranded-agencies', title: t('admin.cobrand.tool'), text: t('admin.cobrand.toolText') },
             { href: '/dashboard/global-banner', title: t('admin.tools.banners'), text: t('admin.tools.bannersText') },
             { href: '/Healthcheck', title: t('admin.tools.health'), text: t('admin.tools.healthText') },
             { href: '/dashboard/work-order-console', title: t('admin.tools.console'), text: t.plural('admin.tools.consoleCount', c.failedReferrals), urgent: c.failedReferrals > 0 },

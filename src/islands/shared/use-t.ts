@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { langOf, type Lang, type Namespace, type Translator } from '../../lib/i18n.ts';
-import { loadTranslator, translatorIfLoaded } from '../../lib/i18n/translate.ts';
+import { langOf, type Lang, type Translator } from '../../lib/i18n.ts';
+import { loadTranslator, translatorIfLoaded, type IslandNamespace } from '../../lib/i18n/translate.ts';
 
 /** The page language: the Spanish host or an /es/ path (English outside a browser). */
 export function pageLang(): Lang {
@@ -11,7 +11,7 @@ export function pageLang(): Lang {
  * The page language's translator of these namespaces (plus `common`), or null while a namespace loads
  * (each is one small file per language, fetched once). With no namespaces it is never null.
  */
-export function useT<N extends Namespace = never>(...namespaces: N[]): Translator<N | 'common'> | null {
+export function useT<N extends IslandNamespace = never>(...namespaces: N[]): Translator<N | 'common'> | null {
   const [lang] = useState(pageLang);
   const [t, setT] = useState(() => translatorIfLoaded(lang, namespaces) ?? null);
   const [failed, setFailed] = useState(0);

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { confirmsLeaving, hidesPrimaryNav, SAVED_COURSE_KEY } from '../../lib/routes.ts';
-import { $claimProgress, $user, $userStatus } from '../../stores/user.ts';
+import { confirmsLeaving, hidesPrimaryNav, isClaimFlowRoute, SAVED_COURSE_KEY } from '../../lib/routes.ts';
+import { $activeAgency, $claimProgress, $user, $userStatus } from '../../stores/user.ts';
 import { runGuard } from '../../stores/guard.ts';
 import AgencyDropdown from './AgencyDropdown.tsx';
 import ExploreMenu, { type Topic } from './ExploreMenu.tsx';
@@ -36,6 +36,13 @@ export default function Header({ route, authenticated, topics, progress = null }
   const [leaving, setLeaving] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Co-branding (issue 17, src/stores/cobrand.ts): a lazy chunk, loaded on claim-flow pages (the only ones that show a
+  // co-brand logo) and on any page whose address carries a client tag. It swaps the logo image itself.
+  const active = useStore($activeAgency);
+  useEffect(() => {
+    if (isClaimFlowRoute(route) || /[?&]clienttag=/i.test(location.search)) void import('../../stores/cobrand.ts').then((m) => m.applyCobrand(route, active)).catch(() => undefined);
+  }, [route, active]);
 
   useEffect(() => {
     if (authenticated) void runGuard();

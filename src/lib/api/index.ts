@@ -23,6 +23,8 @@ import * as SsoAgency from './sso-agency.ts';
 import * as User from './user.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
+// issue 17: shop search
+import * as ShopSearch from './shop-search.ts';
 
 export * from './contract.ts';
 
@@ -171,6 +173,16 @@ export const CALLS = {
   HealthCheckResults: Health.HealthCheckResults,
   GetHealthConfiguration: Health.GetHealthConfiguration,
   UpdateConfiguration: Health.UpdateConfiguration,
+  // issue 17: co-branding by client tag.
+  GetCobrandedAccountNumberByClientTag: Cobranded.GetCobrandedAccountNumberByClientTag,
+  GetIsCobranded: Cobranded.GetIsCobranded,
+  GetIsAccountCobranded: Cobranded.GetIsAccountCobranded,
+  GetCobrandedLogo: Cobranded.GetCobrandedLogo,
+  GetCobrandedAgencies: Cobranded.GetCobrandedAgencies,
+  SaveCobrandedAgency: Cobranded.SaveCobrandedAgency,
+  // issue 17: shop search
+  GetClosestProgramProviders: ShopSearch.GetClosestProgramProviders,
+  SpecificShopSearch: ShopSearch.SpecificShopSearch,
   // issue 17: single sign-on
   GetAgenciesSSO: SsoAgency.GetAgenciesSSO,
   SubmitSSOAgencyRequest: SsoAgency.SubmitSSOAgencyRequest,

@@ -42,6 +42,9 @@ import ceAdminEn from './en/ce-admin.ts';
 import ceAdminEs from './es/ce-admin.ts';
 import coursesEn from './en/courses.ts';
 import coursesEs from './es/courses.ts';
+// issue 17: shop search
+import shopsEn from './en/shops.ts';
+import shopsEs from './es/shops.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -65,6 +68,8 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     banners: bannersEn,
     ceAdmin: ceAdminEn,
     courses: coursesEn,
+    // issue 17: shop search
+    shops: shopsEn,
   },
   es: {
     common: commonEs,
@@ -86,6 +91,8 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     banners: bannersEs,
     ceAdmin: ceAdminEs,
     courses: coursesEs,
+    // issue 17: shop search
+    shops: shopsEs,
   },
 };
 

@@ -8,8 +8,15 @@ import commonEn from './en/common.ts';
 
 export { interpolate };
 
+/**
+ * The namespaces islands load. The rest are read where the site is built or the server writes (src/lib/i18n/all.ts):
+ * page titles, emails and the static shop pages' words; leaving them out keeps every page's first-visit script
+ * smaller (each loader entry ships on every signed-in page).
+ */
+export type IslandNamespace = Exclude<Namespace, 'pages' | 'emails' | 'shops'>;
+
 /** Loaders of each namespace per language: one file each, so a page fetches only what it uses. */
-const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
+const LOADERS: { [N in IslandNamespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
   common: { en: async () => ({ default: commonEn }), es: () => import('./es/common.ts') },
   messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
   editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
@@ -18,10 +25,8 @@ const LOADERS: { [N in Namespace]: Record<Lang, () => Promise<{ default: Diction
   workOrders: { en: () => import('./en/work-orders.ts'), es: () => import('./es/work-orders.ts') },
   login: { en: () => import('./en/login.ts'), es: () => import('./es/login.ts') },
   account: { en: () => import('./en/account.ts'), es: () => import('./es/account.ts') },
-  pages: { en: () => import('./en/pages.ts'), es: () => import('./es/pages.ts') },
   agency: { en: () => import('./en/agency.ts'), es: () => import('./es/agency.ts') },
   accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
-  emails: { en: () => import('./en/emails.ts'), es: () => import('./es/emails.ts') },
   passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
   mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
   admin: { en: () => import('./en/admin.ts'), es: () => import('./es/admin.ts') },
@@ -87,7 +92,7 @@ export function translatorIfLoaded<N extends Namespace>(lang: Lang, namespaces: 
 }
 
 /** Loads these namespaces of a language (each file once) and answers their translator (with `common`). */
-export async function loadTranslator<N extends Namespace>(lang: Lang, namespaces: readonly N[]): Promise<Translator<N | 'common'>> {
+export async function loadTranslator<N extends IslandNamespace>(lang: Lang, namespaces: readonly N[]): Promise<Translator<N | 'common'>> {
   const dicts = loaded[lang];
   await Promise.all(
     ['common' as const, ...namespaces].filter((ns) => !dicts[ns]).map(async (ns) => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Db } from './index.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { US_STATES, US_TIME_ZONES } from './reference-data.ts';
@@ -88,6 +90,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     await seedOnboardingDemo(db);
     // The demo admins come enrolled in two-step sign-in (issue 14) with DEMO_TOTP_SECRET: once, also on an older database.
     await seedDemoMfa(db);
+    await seedCobrandDemo(db);
     return { created: false };
   }
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, { wait: true })));
@@ -133,7 +136,19 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     }
   });
   await seedDemoMfa(db);
+  await seedCobrandDemo(db);
   return { created: true };
+}
+
+/** The co-branded demo agency's logo (issue 17), once, also on an older database; an admin's upload stays. */
+async function seedCobrandDemo(db: Db): Promise<void> {
+  const bytes = readFileSync(new URL('../demo/harborpoint-logo.png', import.meta.url));
+  await db.query(
+    `INSERT INTO cobrand_logos (agency_number, content_type, bytes, sha256, updated_by)
+     SELECT $1, 'image/png', decode($2, 'base64'), $3, 'seed' WHERE EXISTS (SELECT 1 FROM agencies WHERE agency_number = $1)
+     ON CONFLICT (agency_number) DO NOTHING`,
+    [DEMO_AGENCIES[0].agencyNumber, bytes.toString('base64'), createHash('sha256').update(bytes).digest('hex')],
+  );
 }
 
 /**

@@ -34,6 +34,9 @@ export interface RouteDeps {
   accounts?: import('./okta.ts').AccountsConfig;
   /** What /Healthcheck's checks need (issue 15); unset → the portal's own origin and the default mailbox. */
   health?: import('../services/health.ts').HealthDeps;
+  // issue 17: shop search
+  /** Store-locator searches per client address per minute (SHOP_SEARCH_MAX_PER_MINUTE); unset → 120. */
+  shopSearchPerMinute?: number;
 }
 
 /** Where a request's emailed links point: the host it came from (the Spanish one), or the public origin. */
@@ -106,6 +109,11 @@ export class FileReply {
   constructor(
     readonly bytes: Uint8Array,
     readonly filename: string,
+    /**
+     * An image shown in the page rather than saved (a co-brand logo): its own type, shown inline, with a strong
+     * ETag (If-None-Match → 304) and Cache-Control.
+     */
+    readonly inline?: { contentType: string; etag: string; cacheControl: string },
   ) {}
 }
 
@@ -163,6 +171,13 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
     try {
       const result = await handler({ c, input: wellFormed(parsed.data) as z.infer<C['request']>, user });
+      if (result instanceof FileReply && result.inline) {
+        const { contentType, etag, cacheControl } = result.inline;
+        const headers = { 'Cache-Control': cacheControl, ETag: `"${etag}"`, 'X-Content-Type-Options': 'nosniff' };
+        const match = c.req.header('if-none-match');
+        if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === `"${etag}"` || t.trim() === '*')) return c.body(null, 304, headers);
+        return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Type': contentType, 'Content-Length': String(result.bytes.length) });
+      }
       if (result instanceof FileReply) {
         return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200, {
           'Content-Type': contract.download ?? 'application/octet-stream',

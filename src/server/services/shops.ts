@@ -26,7 +26,8 @@ export interface ShopSearchOptions {
   radiusMiles?: number;
 }
 
-interface ShopRow {
+/** A program_shops row as the searches read it. */
+export interface ShopRow {
   shop_id: string;
   name: string;
   address_line: string;
@@ -44,8 +45,11 @@ const COLUMNS =
 
 const round1 = (miles: number) => Math.round(miles * 10) / 10;
 
-/** Shops (optionally without the provider's) with their exact distance from `at`, nearest first. */
-async function shopsByDistance(
+/**
+ * Shops (optionally without the provider's) with their exact distance from `at`, nearest first. Shared by the
+ * appointment step (closestShops, ExcludeSafeliteShops) and the public shop search (services/shop-search.ts).
+ */
+export async function shopsByDistance(
   db: Queryable,
   at: LatLon,
   opts: { excludeProviderOwned: boolean; radiusMiles: number | null },

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../claim/validation.ts';
 import { VIN_MESSAGES } from '../../claim/vin.ts';
 import { BANNER_MESSAGES } from '../../banner.ts';
 import { CE_MESSAGES } from '../../ce-messages.ts';
+import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -266,6 +267,18 @@ export default {
   ceRegistrationNotFound: CE_MESSAGES.registrationNotFound,
   ceNotAnOffer: CE_MESSAGES.notAnOffer,
   ceAgencyNotYours: CE_MESSAGES.agencyNotYours,
+  // issue 17: co-branding.
+  cobrandInvalidClientTag: COBRAND_MESSAGES.invalidClientTag,
+  cobrandInvalidAccountNumber: COBRAND_MESSAGES.invalidAccountNumber,
+  cobrandClientTagRule: COBRAND_MESSAGES.clientTagRule,
+  cobrandLogoType: COBRAND_MESSAGES.logoType,
+  cobrandLogoSize: COBRAND_MESSAGES.logoSize,
+  cobrandTagTaken: COBRAND_MESSAGES.tagTaken,
+  cobrandLogoNeeded: COBRAND_MESSAGES.logoNeeded,
+  cobrandNoLogo: COBRAND_MESSAGES.noLogo,
+  // issue 17: shop search
+  invalidDistance: 'Invalid distance',
+  onlyUsShops: 'Only US shops can be searched',
   // issue 17: single sign-on
   ssoOnly: 'This is only for users who sign in with their agency.',
   ssoChooseAgency: 'Choose your agency.',

@@ -56,6 +56,7 @@ export default {
     'audit-log': 'Audit log',
     'global-banner': 'Global banners',
     'health-configuration': 'Health-check configuration',
+    'cobranded-agencies': 'Co-branded agencies',
     'create-CE-course': 'Create a CE course',
     'manage-CEcourses': 'Manage CE courses',
     'manage-cecourses': 'Manage CE courses',

@@ -260,6 +260,18 @@ export default {
   ceRegistrationNotFound: 'No se encontró la inscripción.',
   ceNotAnOffer: 'No hay una oferta de lugar que responder para esta inscripción.',
   ceAgencyNotYours: 'Usted no es miembro de esta agencia.',
+  // issue 17: co-branding.
+  cobrandInvalidClientTag: 'Etiqueta de cliente no válida',
+  cobrandInvalidAccountNumber: 'Número de cuenta no válido',
+  cobrandClientTagRule: 'Una etiqueta de cliente tiene de 1 a 40 letras, dígitos, - o _',
+  cobrandLogoType: 'El logotipo debe ser un archivo PNG, JPEG o WebP.',
+  cobrandLogoSize: 'El logotipo debe tener como máximo 256 KB.',
+  cobrandTagTaken: 'Otra agencia ya tiene esta etiqueta de cliente.',
+  cobrandLogoNeeded: 'Suba un logotipo antes de activar la marca compartida de esta agencia.',
+  cobrandNoLogo: 'Esta cuenta no tiene logotipo.',
+  // issue 17: shop search
+  invalidDistance: 'Distancia no válida',
+  onlyUsShops: 'Solo se pueden buscar talleres de EE. UU.',
   // issue 17: single sign-on
   ssoOnly: 'Esto es solo para usuarios que inician sesión con su agencia.',
   ssoChooseAgency: 'Elija su agencia.',

@@ -55,6 +55,7 @@ export default {
     'audit-log': 'Registro de auditoría',
     'global-banner': 'Avisos globales',
     'health-configuration': 'Configuración del estado del sistema',
+    'cobranded-agencies': 'Agencias con marca compartida',
     'create-CE-course': 'Crear un curso de educación continua',
     'manage-CEcourses': 'Administrar cursos de educación continua',
     'manage-cecourses': 'Administrar cursos de educación continua',
