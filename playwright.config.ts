@@ -35,7 +35,9 @@ export default defineConfig({
     reuseExistingServer: false,
     // Cold start on a busy machine (tsx compiles the server, PGlite migrates and seeds): allow more than the default.
     timeout: 300_000,
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5',
+      // issue 17: SSO users on claim pages go to the self-service site (tests/e2e/sso.test.ts answers it with page.route).
+      SELF_SERVICE_URL: 'https://self-service.example.test/start' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -27,6 +27,9 @@ import { agencySearchRoutes } from './routes/agency-search.ts';
 import { oktaRoutes } from './routes/okta.ts';
 import { interactionTicketRoutes } from './routes/interaction-ticket.ts';
 import { interactionPasskeyRoutes } from './routes/interaction-passkey.ts';
+import { interactionSsoRoutes } from './routes/interaction-sso.ts';
+import { ssoAgencyRoutes } from './routes/sso-agency.ts';
+import type { SsoBroker } from './auth/sso-broker.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { interactionMfaRoutes, MfaSignIn } from './routes/interaction-mfa.ts';
 import { mfaRoutes } from './routes/mfa.ts';
@@ -53,6 +56,8 @@ export interface AppOptions extends RouteDeps {
   authConfig: BrowserAuthConfig;
   oidc?: EmbeddedOidc;
   limiter: LoginLimiter;
+  /** Sign-in through agencies' own providers (issue 17); only with the embedded provider. */
+  broker?: SsoBroker;
   /** The built static site; when absent only the API is served. */
   site?: LiveSite;
 }
@@ -96,6 +101,8 @@ export const dashboardService = (deps: RouteDeps) =>
     ceCoursesRoutes(deps),
     // issue 17: shop search
     shopSearchRoutes(deps),
+    // issue 17: single sign-on
+    ssoAgencyRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
@@ -147,6 +154,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     app.route('/', interactionTicketRoutes({ ...opts, oidc: opts.oidc, mfa }));
     app.route('/', interactionMfaRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter, mfa }));
     app.route('/', interactionPasskeyRoutes({ ...opts, oidc: opts.oidc, limiter: opts.limiter }));
+    if (opts.broker) app.route('/', interactionSsoRoutes({ ...opts, oidc: opts.oidc, broker: opts.broker }));
   }
   app.get('/auth-config.json', (c) => {
     c.header('Cache-Control', 'no-store');

@@ -61,6 +61,14 @@ export const EnvSchema = z
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10000).default(16),
     /** External self-service site SSO users are sent to from claim-flow pages; unset → no link (logged only). */
     SELF_SERVICE_URL: z.url().optional(),
+    /**
+     * The demo agency identity provider (issue 17) at /agency-idp, seeded as Harbor Point's provider in agency_idps
+     * (single sign-on out of the box); `false` turns it off. Only with the embedded provider.
+     */
+    AGENCY_IDP_DEMO: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     /** Log level. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Demo simulator: moves one open work order a step every this many milliseconds (unset → off; `npm run simulate` sets it). */

@@ -20,16 +20,30 @@ import { seedShops } from './db/shops.ts';
 import { setCourseLinkOrigin } from './services/ce/mail.ts';
 import { seedWorkOrders } from './demo/work-orders-seed.ts';
 import { seedCatalog } from './services/catalog.ts';
-import { publicOrigin, type Env } from './env.ts';
+import { publicOrigin, siteOrigins, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
 import { mailboxDir } from './services/transports/index.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  AGENCY_IDP_MOUNT,
+  createAgencyIdp,
+  DEMO_IDP_AGENCY,
+  DEMO_IDP_CLIENT_ID,
+  DEMO_IDP_ID,
+  DEMO_IDP_SECRET_ENV,
+  DEMO_IDP_USERS,
+  type AgencyIdp,
+} from './auth/agency-idp.ts';
+import { createSsoBroker, seedDemoIdp, SSO_REDIRECT_PATH, type SsoBroker } from './auth/sso-broker.ts';
 
 /** A running portal. */
 export interface RunningPortal {
   url: string;
   db: Db;
   oidc?: EmbeddedOidc;
+  /** The demo agency identity provider (AGENCY_IDP_DEMO), when on. */
+  agencyIdp?: AgencyIdp;
   server: Server;
   /** The Hono app (its `routes` list every mounted route: the authorization matrix reads them). */
   app: ReturnType<typeof createApp>;
@@ -90,6 +104,33 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     authority = oidc.issuer;
     verifier = createVerifier({ issuer: oidc.issuer, audience: env.OIDC_AUDIENCE, keys: oidc.jwks as never });
   }
+  // Single sign-on through agencies' own providers (issue 17): client secrets from the environment; the demo
+  // provider's own secret, when not set, is a random one for this process.
+  let agencyIdp: AgencyIdp | undefined;
+  let broker: SsoBroker | undefined;
+  if (oidc) {
+    const demoSecret = process.env[DEMO_IDP_SECRET_ENV] || randomBytes(24).toString('base64url');
+    const secretFor = (name: string) => (name === DEMO_IDP_SECRET_ENV ? demoSecret : process.env[name]);
+    broker = createSsoBroker({ db, origin, secretFor });
+    if (env.AGENCY_IDP_DEMO) {
+      agencyIdp = await createAgencyIdp({
+        db,
+        origin,
+        clientSecret: demoSecret,
+        redirectUris: [origin + SSO_REDIRECT_PATH],
+        postLogoutRedirectUris: siteOrigins(origin).map((o) => `${o}/dashboard/login`),
+      });
+      await seedDemoIdp(db, {
+        id: DEMO_IDP_ID,
+        agencyNumber: DEMO_IDP_AGENCY,
+        name: 'Harbor Point Insurance Group (demo)',
+        issuer: agencyIdp.issuer,
+        clientId: DEMO_IDP_CLIENT_ID,
+        secretEnv: DEMO_IDP_SECRET_ENV,
+        domains: [...new Set(DEMO_IDP_USERS.map((u) => u.email.split('@')[1]!))],
+      });
+    }
+  }
   // The served site: the last publication of the content editors when built by this code, else SITE_DIR.
   const sitesDir = join(env.DATA_DIR, 'sites');
   const published = existsSync(env.SITE_DIR) ? publishedSiteFor(sitesDir, env.SITE_DIR) : { dir: null, stale: false };
@@ -107,6 +148,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     origin,
     headers,
     oidc,
+    broker,
     limiter: createLoginLimiter({
       max: env.LOGIN_MAX_FAILURES,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
@@ -134,6 +176,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const honoListener = getRequestListener(app.fetch);
   server.on('request', (req, res) => {
     const path = req.url ?? '/';
+    if (agencyIdp && (path === AGENCY_IDP_MOUNT || path.startsWith(AGENCY_IDP_MOUNT + '/'))) {
+      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+      agencyIdp.handle(req, res);
+      return;
+    }
     if (oidc && (path === OIDC_MOUNT || path.startsWith(OIDC_MOUNT + '/'))) {
       if (!path.startsWith(OIDC_MOUNT + '/interaction/')) {
         for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
@@ -155,6 +202,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     url: origin,
     db,
     oidc,
+    agencyIdp,
     server,
     app,
     site,

@@ -26,6 +26,8 @@ export interface SessionState {
 export const $session = atom<SessionState | null>(null);
 
 /** Session-storage keys cleared at sign-out (spec section 4: client tag, agency data, carrier, account count). */
+/** Where an SSO user's sign-out goes after the portal's provider: on to the agency provider's (issue 17). */
+export const SSO_SIGNOUT_ROUTE = '/dashboard/sso-signout';
 export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency', 'portal.cobrandAccount', 'portal.cobrandLogo'];
 /** Flag set when an SSO session timed out. */
 export const SSO_TIMEOUT_KEY = 'portal.ssoSessionTimeout';
@@ -213,5 +215,11 @@ export async function signOut(): Promise<void> {
   const user = await um.getUser();
   $session.set(null);
   await um.removeUser();
-  await um.signoutRedirect(user?.id_token ? { id_token_hint: user.id_token } : undefined);
+  // Signed in with their agency (issue 17): after the portal's session, the agency provider's ends too
+  // (/dashboard/sso-signout, RP-initiated logout there), and the reader lands on the sign-in page.
+  const sso = (user?.profile as Record<string, unknown> | undefined)?.isSSOLogin === true;
+  await um.signoutRedirect({
+    ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+    ...(sso ? { post_logout_redirect_uri: `${window.location.origin}${SSO_SIGNOUT_ROUTE}` } : {}),
+  });
 }

@@ -142,6 +142,8 @@ describe('every route in CALLS is covered here', () => {
         'GetCobrandedAccountNumberByClientTag', 'GetIsCobranded', 'GetIsAccountCobranded', 'GetCobrandedLogo', 'GetCobrandedAgencies', 'SaveCobrandedAgency',
         // issue 17: shop search: tests/unit/shop-search.test.ts.
         'GetClosestProgramProviders', 'SpecificShopSearch',
+        // issue 17: single sign-on — tests/unit/sso.test.ts.
+        'GetAgenciesSSO', 'SubmitSSOAgencyRequest', 'AssignOnboardingAgency', 'UpdateOnboardingAgencyClaims', 'VerifySV2OnboardingSwap', 'GetUserDetailsSSO',
       ].sort(),
     );
   });

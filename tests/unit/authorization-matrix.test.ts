@@ -211,6 +211,14 @@ const MATRIX: Record<string, Row> = {
   // issue 17: shop search (public store locator: anyone, nothing owned)
   GetClosestProgramProviders: { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   SpecificShopSearch:         { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  // issue 17: single sign-on — the SSO agency flow is for SSO users only (is_sso): the matrix's personas sign in
+  // with a password, so every one is refused (403); an SSO user's 200s: tests/unit/sso.test.ts.
+  GetAgenciesSSO:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  SubmitSSOAgencyRequest:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  AssignOnboardingAgency:      { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  UpdateOnboardingAgencyClaims: { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  VerifySV2OnboardingSwap:     { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  GetUserDetailsSSO:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
 };
 
 /**
@@ -240,6 +248,12 @@ const OTHER_ROUTES: Record<string, { anonymousStatus: number; why: string }> = {
   'POST /oidc/interaction/:uid/passkey': { anonymousStatus: 400, why: 'unknown or expired interaction' },
   // Two-step sign-in (issue 14): the second step needs the pending state a correct password left for this interaction.
   'POST /oidc/interaction/:uid/mfa': { anonymousStatus: 400, why: 'unknown or expired interaction (and no password step before it)' },
+  // issue 17: single sign-on — the broker's steps (tests/unit/sso.test.ts drives them through the demo agency provider).
+  'GET /oidc/interaction/:uid/sso-providers': { anonymousStatus: 400, why: 'unknown or expired interaction' },
+  'GET /oidc/interaction/:uid/sso': { anonymousStatus: 303, why: 'unknown interaction: back to the sign-in page' },
+  'GET /oidc/interaction/:uid/sso-return': { anonymousStatus: 303, why: 'answer outside its sign-in: back to the sign-in page, refused' },
+  'GET /dashboard/sso-redirect': { anonymousStatus: 303, why: 'unknown state: back to the sign-in page, refused' },
+  'GET /dashboard/sso-signout': { anonymousStatus: 303, why: 'no agency provider to sign out of: the sign-in page' },
 };
 
 const EMAIL: Record<Exclude<Persona, 'anonymous'>, string> = {
@@ -732,6 +746,16 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, zipCode: '33602' };
     case 'SpecificShopSearch':
       return { ...base, ProviderName: 'Glass', ServiceZipCode: '33602', Distance: 25, PageSize: 10, CountryCode: 'US' };
+    // issue 17: single sign-on
+    case 'GetAgenciesSSO':
+      return { ...base, SearchTerm: 'ridge' };
+    case 'SubmitSSOAgencyRequest':
+      return { ...base, AgencyNumber: '20077314' };
+    case 'AssignOnboardingAgency':
+    case 'UpdateOnboardingAgencyClaims':
+    case 'VerifySV2OnboardingSwap':
+    case 'GetUserDetailsSSO':
+      return base;
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

@@ -445,6 +445,9 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
     { AppName: 'AgentPortal', ProviderName: 'Windshield', ProviderPhone: '(813) 555-0101', ServiceZipCode: '80202-1234', Distance: 100, PageSize: 50, PageNumber: 2, CountryCode: 'US', IsSafeliteProgramAccount: false },
     { AppName: 'AgentPortal', ProviderName: 'Auto Glass', ServiceZipCode: '99501' },
   ],
+  // issue 17: single sign-on (the fuzz personas are not SSO users: accepted inputs answer 403).
+  GetAgenciesSSO: () => ['ridge', 'Harbor Point', '10045821'].map((SearchTerm) => ({ AppName: 'AgentPortal', SearchTerm })),
+  SubmitSSOAgencyRequest: () => ['20077314', '10045821', '0000'].map((AgencyNumber) => ({ AppName: 'AgentPortal', AgencyNumber })),
 };
 
 beforeAll(async () => {

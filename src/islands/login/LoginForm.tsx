@@ -7,6 +7,8 @@ import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } 
 import { useCommonT, useT } from '../shared/use-t.ts';
 import type { Key, Params, ServerMessage, Translator } from '../../lib/i18n.ts';
 import type { MfaChallenge } from '../../lib/api/mfa.ts';
+import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
+import AgencySignIn from './AgencySignIn.tsx';
 
 /** The second step (issue 14: two-step sign-in), a chunk loaded only when the password step asks for it. */
 const MfaStep = lazy(() => import('./MfaStep.tsx'));
@@ -96,7 +98,15 @@ export default function LoginForm() {
       sessionStorage.removeItem(SSO_TIMEOUT_KEY);
       setNotice({ key: 'login.ssoTimeout' });
     }
+    // Back from a sign-in through an agency provider that did not happen (issue 17).
+    const sso = params.get(SSO_LOGIN_FLAG);
+    if (sso === 'nomatch') setFormError({ key: 'login.sso.noMatch' });
+    else if (sso === 'failed') setFormError({ key: 'login.sso.failed' });
     void (async () => {
+      if (sso === 'failed' && !params.get('uid')) {
+        setPhase({ kind: 'error', said: { key: 'login.sso.failed' } });
+        return;
+      }
       if (params.has('code') || params.has('error')) {
         try {
           const um = await getUserManager();
@@ -106,7 +116,10 @@ export default function LoginForm() {
           $session.set(session);
           await api.call(NotifyUserLoggedIn, {}, { ignoreErrors: true }).catch(() => undefined);
           const state = (user.state ?? {}) as { referral?: string | null };
-          window.location.replace(afterSignIn(state.referral ?? null, session.dashboardUserRole));
+          const next = afterSignIn(state.referral ?? null, session.dashboardUserRole);
+          // Signed in with their agency (issue 17): sso-agency-flow first; it goes on at once when they have an agency.
+          const sso = (user.profile as Record<string, unknown>).isSSOLogin === true;
+          window.location.replace(sso ? `/dashboard/sso-agency-flow?next=${encodeURIComponent(next)}` : next);
         } catch {
           setPhase({ kind: 'error', said: { key: 'login.failed' } });
         }
@@ -305,6 +318,7 @@ export default function LoginForm() {
       <Suspense fallback={null}>
         <PasskeySignIn uid={phase.uid} />
       </Suspense>
+      <AgencySignIn uid={phase.uid} email={email} t={t} />
       <p className="login-links">
         <a href="/dashboard/forgotpassword">{t('login.forgot')}</a>
         <a href={`/dashboard/create-account${referralQuery()}`}>{t('login.createAccount')}</a>

@@ -19,6 +19,7 @@ import * as Platform from './platform.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
+import * as SsoAgency from './sso-agency.ts';
 import * as User from './user.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
@@ -182,6 +183,13 @@ export const CALLS = {
   // issue 17: shop search
   GetClosestProgramProviders: ShopSearch.GetClosestProgramProviders,
   SpecificShopSearch: ShopSearch.SpecificShopSearch,
+  // issue 17: single sign-on
+  GetAgenciesSSO: SsoAgency.GetAgenciesSSO,
+  SubmitSSOAgencyRequest: SsoAgency.SubmitSSOAgencyRequest,
+  AssignOnboardingAgency: SsoAgency.AssignOnboardingAgency,
+  UpdateOnboardingAgencyClaims: SsoAgency.UpdateOnboardingAgencyClaims,
+  VerifySV2OnboardingSwap: SsoAgency.VerifySV2OnboardingSwap,
+  GetUserDetailsSSO: SsoAgency.GetUserDetailsSSO,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };

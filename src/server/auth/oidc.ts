@@ -19,10 +19,16 @@ export const SESSION_ABSOLUTE_TTL = 8 * 3600;
 /** Scopes the portal asks for. */
 export const OIDC_SCOPES = 'openid profile email';
 
-/** Stores every provider model (sessions, grants, codes, refresh tokens, interactions) in oidc_models. */
-function dbAdapterFactory(db: Db) {
+/**
+ * Stores every provider model (sessions, grants, codes, refresh tokens, interactions) in oidc_models; `prefix`
+ * keeps another provider's models (the demo agency provider, auth/agency-idp.ts) apart.
+ */
+export function dbAdapterFactory(db: Db, prefix = '') {
   return class DbAdapter implements Adapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = prefix + model;
+    }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
@@ -120,7 +126,8 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
         response_types: ['code'],
         // The portal's own origin and its Spanish host (spec section 1), both served by this process.
         redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
-        post_logout_redirect_uris: siteOrigins.map((o) => `${o}/dashboard/login`),
+        // The sign-in page; for a user signed in with their agency, first the agency provider's sign-out (issue 17).
+        post_logout_redirect_uris: siteOrigins.flatMap((o) => [`${o}/dashboard/login`, `${o}/dashboard/sso-signout`]),
       },
     ],
     jwks: { keys: signingKeys as never },
@@ -132,7 +139,7 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
     scopes: ['openid', 'profile', 'email'],
     claims: {
       openid: ['sub'],
-      profile: ['name', 'AgentFirstName', 'AgentLastName', 'AgentNumber', 'dashboardUserRole'],
+      profile: ['name', 'AgentFirstName', 'AgentLastName', 'AgentNumber', 'dashboardUserRole', 'isSSOLogin'],
       email: ['email'],
     },
     conformIdTokenClaims: false,
@@ -150,6 +157,8 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
             AgentFirstName: user.first_name,
             AgentLastName: user.last_name,
             AgentNumber: user.agent_number ?? '',
+            // Signed in through an agency's own provider (issue 17, auth/sso-broker.ts).
+            isSSOLogin: user.is_sso,
           };
         },
       };
@@ -198,7 +207,9 @@ export async function createEmbeddedOidc(opts: OidcOptions): Promise<EmbeddedOid
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const user = await findUserById(db, token.accountId);
-      return user ? { dashboardUserRole: user.dashboard_user_role, [SESSION_VERSION_CLAIM]: user.session_version } : undefined;
+      return user
+        ? { dashboardUserRole: user.dashboard_user_role, isSSOLogin: user.is_sso, [SESSION_VERSION_CLAIM]: user.session_version }
+        : undefined;
     },
     async issueRefreshToken(_ctx, client) {
       return client.grantTypeAllowed('refresh_token');

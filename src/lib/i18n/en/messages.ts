@@ -279,6 +279,9 @@ export default {
   // issue 17: shop search
   invalidDistance: 'Invalid distance',
   onlyUsShops: 'Only US shops can be searched',
+  // issue 17: single sign-on
+  ssoOnly: 'This is only for users who sign in with their agency.',
+  ssoChooseAgency: 'Choose your agency.',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -76,5 +76,8 @@ export default {
     'CE-Course-Upcoming': 'Upcoming courses',
     'CE-MyCourses': 'My courses',
     'CE-Completed-MyCourses': 'Completed courses',
+    // issue 17: single sign-on
+    'sso-agency-flow': 'Connect your agency',
+    'sso-redirect': 'Signing you in',
   },
 };

@@ -22,4 +22,22 @@ export default {
     passwordRequired: 'La contraseña es obligatoria',
     tooLong: 'Debe tener como máximo {max} caracteres',
   },
+  // issue 17: single sign-on
+  sso: {
+    button: 'Usar el acceso de su agencia',
+    heading: 'Iniciar sesión con su agencia',
+    intro: 'Si su agencia usa inicio de sesión único, elíjala o continúe con su correo electrónico de trabajo.',
+    agency: 'Su agencia',
+    choose: 'Elija su agencia',
+    continue: 'Continuar a su agencia',
+    byEmail: 'Continuar con mi correo de trabajo',
+    cancel: 'Cancelar',
+    noMatch: 'No hay inicio de sesión de agencia para ese correo. Inicie sesión con su contraseña o elija su agencia.',
+    failed: 'No se completó el inicio de sesión con su agencia. Inténtelo de nuevo.',
+    emailFirst: 'Primero ingrese su correo electrónico de trabajo.',
+    modalTitle: 'Su agencia usa inicio de sesión único',
+    modalText: 'Las cuentas con correos de {domain} inician sesión a través de su agencia. ¿Continuar a la página de inicio de sesión de su agencia?',
+    modalConfirm: 'Continuar con inicio de sesión único',
+    modalCancel: 'Usar mi contraseña',
+  },
 } satisfies DictionaryOf<typeof en>;

@@ -272,6 +272,9 @@ export default {
   // issue 17: shop search
   invalidDistance: 'Distancia no válida',
   onlyUsShops: 'Solo se pueden buscar talleres de EE. UU.',
+  // issue 17: single sign-on
+  ssoOnly: 'Esto es solo para usuarios que inician sesión con su agencia.',
+  ssoChooseAgency: 'Elija su agencia.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',

@@ -75,5 +75,8 @@ export default {
     'CE-Course-Upcoming': 'Próximos cursos',
     'CE-MyCourses': 'Mis cursos',
     'CE-Completed-MyCourses': 'Cursos completados',
+    // issue 17: single sign-on
+    'sso-agency-flow': 'Conecte su agencia',
+    'sso-redirect': 'Iniciando sesión',
   },
 } satisfies DictionaryOf<typeof en>;
