@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { DEMO_IDP_AGENCY } from '../../src/server/auth/agency-idp.ts';
+import { SsoRefused, upsertSsoUser, type AgencyIdpRow } from '../../src/server/auth/sso-broker.ts';
 import { callApi, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
 import { ONBOARDING_AGENCY_NUMBER, SSO_ONLY } from '../../src/lib/api/sso-agency.ts';
 
@@ -205,5 +206,39 @@ describe('single sign-on through an agency provider', () => {
     // Without the cookie (already signed out): straight to the sign-in page.
     res = await fetch(`${portal.url}/dashboard/sso-signout`, { redirect: 'manual' });
     expect(res.headers.get('location')).toBe('/dashboard/login');
+  });
+});
+
+describe('who an agency provider may sign in (upsertSsoUser)', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+  const idp = (agency: string | null): AgencyIdpRow => ({
+    id: 'test-idp', agency_number: agency, display_name: 'Test', issuer: 'https://idp.example.test', client_id: 'c', client_secret_env: 'X', email_domains: ['demo.test', 'example.test'], enabled: true,
+  });
+  const who = (email: string, agencyNumber?: string) => ({ sub: `sub-${email}`, email, firstName: 'Pat', lastName: 'Doe', ...(agencyNumber ? { agencyNumber } : {}) });
+
+  it('never an internal or CE admin (they sign in with the portal and its second step), nor a deactivated user', async () => {
+    await portal.db.query("INSERT INTO agency_idps (id, display_name, issuer, client_id, client_secret_env, email_domains) VALUES ('test-idp', 'Test', 'https://idp.example.test', 'c', 'X', '[\"demo.test\"]'::jsonb) ON CONFLICT DO NOTHING");
+    await expect(upsertSsoUser(portal.db, idp(null), who('internal@demo.test'))).rejects.toBeInstanceOf(SsoRefused);
+    await expect(upsertSsoUser(portal.db, idp(null), who('ce@demo.test'))).rejects.toBeInstanceOf(SsoRefused);
+    await portal.db.query("UPDATE users SET status = 'DEPROVISIONED' WHERE email = 'multi@demo.test'");
+    await expect(upsertSsoUser(portal.db, idp(null), who('multi@demo.test'))).rejects.toBeInstanceOf(SsoRefused);
+    const [row] = await portal.db.query<{ status: string; is_sso: boolean }>("SELECT status, is_sso FROM users WHERE email = 'multi@demo.test'");
+    expect(row).toEqual({ status: 'DEPROVISIONED', is_sso: false });
+  });
+
+  it("links only the provider's own agency: a provider without one (or naming another) leaves it to the agency flow", async () => {
+    const none = await upsertSsoUser(portal.db, idp(null), who('pat.one@example.test', '10045821'));
+    const other = await upsertSsoUser(portal.db, idp('20077314'), who('pat.two@example.test', '10045821'));
+    const own = await upsertSsoUser(portal.db, idp('20077314'), who('pat.three@example.test', '20077314'));
+    const agencies = async (id: string) => (await portal.db.query<{ agency_number: string }>('SELECT agency_number FROM user_agencies WHERE user_id = $1', [id])).map((r) => r.agency_number);
+    expect(await agencies(none)).toEqual([]);
+    expect(await agencies(other)).toEqual([]);
+    expect(await agencies(own)).toEqual(['20077314']);
   });
 });

@@ -189,8 +189,8 @@ export function createSsoBroker(opts: SsoBrokerOptions): SsoBroker {
 
 /**
  * Creates or updates the user an agency provider signed in: found by (provider, subject), else by email (an
- * existing portal user becomes an SSO user); names and email from the claims. Linked to the provider's agency
- * when the claims name it (a provider without an agency: any agency the claims name that exists).
+ * existing agent or agency admin becomes an SSO user; internal and CE admins and deactivated users are refused);
+ * names and email from the claims. Linked to the provider's own agency when the claims name it.
  */
 export async function upsertSsoUser(
   db: Db,
@@ -199,12 +199,17 @@ export async function upsertSsoUser(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [known] = await tx.query<{ user_id: string }>('SELECT user_id FROM sso_identities WHERE idp_id = $1 AND subject = $2', [idp.id, who.sub]);
-    let userId = known?.user_id;
-    if (!userId) {
-      const [byEmail] = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [who.email]);
-      userId = byEmail?.id;
-    }
-    if (userId) {
+    const [existing] = await tx.query<{ id: string; status: string; dashboard_user_role: string }>(
+      known ? 'SELECT id, status, dashboard_user_role FROM users WHERE id = $1' : 'SELECT id, status, dashboard_user_role FROM users WHERE lower(email) = $1',
+      [known?.user_id ?? who.email],
+    );
+    let userId: string;
+    if (existing) {
+      userId = existing.id;
+      // An agency's provider speaks for agents and agency admins only: internal and CE admins sign in with the portal
+      // (and its second step), and a user an admin deactivated stays deactivated.
+      if (existing.dashboard_user_role !== 'SFAD_Agent' && existing.dashboard_user_role !== 'SFAD_Admin') throw new SsoRefused('not an agency user');
+      if (existing.status === 'DEPROVISIONED') throw new SsoRefused('user deactivated');
       await tx.query(
         `UPDATE users SET email = $2, first_name = $3, last_name = $4, is_sso = true, status = 'ACTIVE', last_login_at = now() WHERE id = $1`,
         [userId, who.email, who.firstName, who.lastName],
@@ -222,7 +227,9 @@ export async function upsertSsoUser(
        ON CONFLICT (idp_id, subject) DO UPDATE SET user_id = excluded.user_id, last_login = now()`,
       [idp.id, who.sub, userId],
     );
-    const agency = who.agencyNumber && (!idp.agency_number || idp.agency_number === who.agencyNumber) ? who.agencyNumber : undefined;
+    // Only the provider's own agency: a provider without one (or naming another) sends the user through the agency
+    // flow, where an admin approves (sso-agency-flow).
+    const agency = who.agencyNumber && idp.agency_number === who.agencyNumber ? who.agencyNumber : undefined;
     if (agency) {
       const [{ n }] = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM user_agencies WHERE user_id = $1', [userId])) as [{ n: number }];
       await tx.query(
