@@ -1210,6 +1210,17 @@ const BEFORE: Partial<Record<string, () => Promise<void>>> = {
   },
 };
 
+/**
+ * State a call's accepted inputs may leave that later calls cannot work with. DeactivateUser's examples deactivate
+ * the agent (the fuzz personas' sign-ins would then be refused, and every later agent call would answer 401, or
+ * the sign-in limiter's 429): the agent is active again before the next call, as an admin's 'Reactivate' leaves it.
+ */
+const AFTER: Partial<Record<string, () => Promise<void>>> = {
+  DeactivateUser: async () => {
+    await portal.db.query("UPDATE users SET status = 'ACTIVE' WHERE id = $1", [userId]);
+  },
+};
+
 describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEED})`, () => {
   const calls = Object.entries(CALLS) as [string, CallContract][];
 
@@ -1238,6 +1249,7 @@ describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEE
 
       // Then what the contract accepts: never a 5xx, and well-formed replies.
       const good = await run(contract, valid);
+      await AFTER[name]?.();
       expect(good.failures.slice(0, 6), `${good.failures.length} of ${valid.length} accepted inputs answered wrongly (seed ${SEED}); statuses ${JSON.stringify(good.statuses)}`).toEqual([]);
     });
   });
