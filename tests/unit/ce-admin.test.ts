@@ -1,8 +1,8 @@
 /**
  * CE courses, the CE admins' side (issue 16), through the real server: SaveCourse's rules (shared with the screen) and
- * the time-zone conversion, image type/size checks with caching headers and 304, delete refused with attendance but
- * cancel allowed (registrants emailed), attendance → certificate PDF with the NPN and its public verification, cases,
- * roles.
+ * the time-zone conversion, a raised capacity offering the waitlist's first in line, image type/size checks with
+ * caching headers and 304, delete refused with attendance but cancel allowed (registrants emailed), attendance →
+ * certificate PDF with the NPN and its public verification, cases, roles.
  */
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -168,6 +168,40 @@ describe('the CE admins calls (real server)', () => {
     expect(ok.status).toBe(200);
     const [row] = await portal.db.query<{ revision: number; title: string }>('SELECT revision, title FROM ce_courses WHERE id = $1', [id]);
     expect(row).toEqual({ revision: 1, title: 'Renamed' });
+  });
+
+  it('raising the capacity of a full course offers the new seat to the first in line at once (48 h, emailed); the next stays waitlisted', async () => {
+    const id = ((await save({ Title: 'Full room', Capacity: 2 })).json!.result as { courseId: number }).courseId;
+    await register(id, 'seat1@example.com');
+    await register(id, 'seat2@example.com');
+    const first = await register(id, 'first.in.line@example.com', 'Waitlisted');
+    const second = await register(id, 'second.in.line@example.com', 'Waitlisted');
+    // In line by waitlisted_at: the first joined an hour before the second.
+    await portal.db.query(`UPDATE ce_registrations SET waitlisted_at = now() - interval '2 hours' WHERE id = $1`, [first]);
+    await portal.db.query(`UPDATE ce_registrations SET waitlisted_at = now() - interval '1 hour' WHERE id = $1`, [second]);
+
+    const raised = await save({ CourseID: id, Title: 'Full room', Capacity: 3 });
+    expect(raised.status, JSON.stringify(raised.json)).toBe(200);
+    expect(raised.json!.result).toMatchObject({ capacity: 3, seatsTaken: 3 });
+
+    const rows = await portal.db.query<{ id: number; status: string; offer_expires_at: string | Date | null }>(
+      'SELECT id, status, offer_expires_at FROM ce_registrations WHERE id IN ($1, $2) ORDER BY id',
+      [first, second],
+    );
+    expect(rows.map((r) => [r.id, r.status])).toEqual([
+      [first, 'Offered'],
+      [second, 'Waitlisted'],
+    ]);
+    const hours = (new Date(rows[0]!.offer_expires_at!).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(47.9);
+    expect(hours).toBeLessThanOrEqual(48);
+    expect(rows[1]!.offer_expires_at).toBeNull();
+
+    const mails = await portal.db.query<{ recipient: string; kind: string; subject: string; body_text: string }>(
+      `SELECT recipient, kind, subject, body_text FROM outbox WHERE recipient IN ('first.in.line@example.com', 'second.in.line@example.com') ORDER BY id`,
+    );
+    expect(mails.map((m) => [m.recipient, m.kind, m.subject])).toEqual([['first.in.line@example.com', 'CeOffer', 'A seat is free for you: Full room']]);
+    expect(mails[0]!.body_text).toMatch(/\/dashboard\/registration-successful#token=[A-Za-z0-9_-]+/);
   });
 
   it('images: JPEG/PNG/WebP by their bytes, at most 1 MB; served cached for a year with an ETag and a 304', async () => {
