@@ -1,10 +1,12 @@
 /**
  * CE course registration (issue 16) against the real server (PGlite, the embedded provider, real tokens): the public
- * catalog and seats, one-step registration for agents, registration without an account through the emailed link and
- * the web-to-case case, capacity that never overbooks under 200 concurrent registrations, the waitlist with its 48 h
- * offers, cancellation, course changes with .ics files.
+ * catalog and seats, one-step registration for agents, registration without an account through the emailed link and the
+ * web-to-case case (the cases table, and an HTTP CRM that fails first), capacity that never overbooks under 200
+ * concurrent registrations, the waitlist with its 48 h offers, cancellation, course changes with .ics files.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +208,79 @@ describe('registration without an account (course-registration-unauth)', () => {
     const [mail] = await outboxFor(email);
     expect(mail!.subject).toMatch(/^Confirme su inscripción: Curso de prueba/);
     expect(mail!.body_text).toContain(`${es.origin}/dashboard/registration-successful#token=`);
+  });
+
+  it('an HTTP CRM gets the case POSTed as JSON with the bearer token and an Idempotency-Key; a 500 is retried with the same key, delivered once', async () => {
+    const id = await insertTestCourse(portal.db, { title: 'Glass claims 201' });
+    const email = 'omar.haddad@example.com';
+    expect((await post('AddParticipantLinkDetails', anonymous(id, email, { FirstName: 'Omar', LastName: 'Haddad' }))).json).toMatchObject({ isSuccess: true });
+    const [reg] = await portal.db.query<{ id: number }>('SELECT id FROM ce_registrations WHERE course_id = $1 AND email = $2', [id, email]);
+    const ours = async () =>
+      (await portal.db.query<{ id: number; status: string; attempts: number; last_error: string | null; body_text: string }>(
+        `SELECT id, status, attempts, last_error, body_text FROM outbox WHERE channel = 'crm' ORDER BY id`,
+      )).filter((r) => (JSON.parse(r.body_text) as { courseId: number }).courseId === id);
+    expect(await ours()).toHaveLength(1);
+
+    // A real CRM endpoint: the first request for this case is answered 500, every later one 201.
+    const received: { method: string; path: string; contentType: string; auth: string; key: string; body: { courseId: number } & Record<string, unknown>; answered: number }[] = [];
+    const server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        const body = JSON.parse(data) as { courseId: number };
+        const failFirst = body.courseId === id && !received.some((r) => r.body.courseId === id);
+        const answered = failFirst ? 500 : 201;
+        received.push({ method: req.method!, path: req.url!, contentType: String(req.headers['content-type']), auth: String(req.headers.authorization), key: String(req.headers['idempotency-key']), body, answered });
+        res.writeHead(answered, { 'content-type': 'application/json' }).end(failFirst ? '{"error":"down"}' : '{"id":"CASE-1"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cases`;
+    let t = Date.now() + 1000;
+    const transports = createTransports(EnvSchema.parse({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ce-crm-')), CRM_CASE_URL: url, CRM_CASE_TOKEN: 'crm-secret' }), portal.db);
+    expect(transports.crm.kind).toBe('http');
+    const worker = createOutboxWorker({ db: portal.db, transports, now: () => new Date(t), config: { pollMs: 3_600_000, retryBaseMs: 1000, retryMaxMs: 1000 } });
+    try {
+      const forCase = () => received.filter((r) => r.body.courseId === id);
+      await worker.runOnce();
+      expect(forCase().map((r) => r.answered)).toEqual([500]);
+      // Kept for a retry, with the error.
+      expect(await ours()).toMatchObject([{ status: 'pending', attempts: 1, last_error: 'the CRM answered HTTP 500' }]);
+      // Not due before its backoff.
+      await worker.runOnce();
+      expect(forCase()).toHaveLength(1);
+
+      t += 1000;
+      await worker.runOnce();
+      expect(forCase().map((r) => r.answered)).toEqual([500, 201]);
+      const [row] = await ours();
+      expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+      // Nothing more for it later.
+      t += 86_400_000;
+      await worker.runOnce();
+      expect(forCase()).toHaveLength(2);
+
+      for (const r of forCase()) {
+        expect([r.method, r.path, r.contentType, r.auth]).toEqual(['POST', '/cases', 'application/json', 'Bearer crm-secret']);
+        expect(r.body).toEqual({
+          origin: 'Web',
+          type: 'CE course registration',
+          subject: 'CE course registration: Glass claims 201',
+          courseId: id,
+          registrationId: reg!.id,
+          fields: { CourseID: id, FirstName: 'Omar', LastName: 'Haddad', Title: 'Producer', AgencyName: 'Lopez Insurance', Email: email, Phone: '(512) 555-0134', NpnId: '1234567', Address: '100 Main St', City: 'Austin', State: 'TX', Zip: '78701' },
+        });
+      }
+      // The same key on the retry, naming the outbox message.
+      const [a, b] = forCase();
+      expect(a!.key).toMatch(new RegExp(`^case-${row!.id}-\\d+$`));
+      expect(b!.key).toBe(a!.key);
+      // Delivered to the HTTP CRM, not (also) to the cases table.
+      expect(await portal.db.query('SELECT id FROM ce_cases WHERE course_id = $1', [id])).toEqual([]);
+    } finally {
+      await worker.stop();
+      server.close();
+    }
   });
 });
 
