@@ -8,6 +8,7 @@ import { acquireDirLock } from '../../src/server/db/lock.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { DEMO_AGENCIES, DEMO_USERS, seedDemo, seedReference } from '../../src/server/db/seed.ts';
 import { US_STATES, US_TIME_ZONES } from '../../src/server/db/reference-data.ts';
+import { ONBOARDING_AGENCY_NUMBER } from '../../src/lib/api/sso-agency.ts';
 import { loadEnv, publicOrigin } from '../../src/server/env.ts';
 import { prepareDb } from '../../src/server/server.ts';
 
@@ -64,7 +65,8 @@ describe('migrations and seeds (in-memory PGlite)', () => {
     expect(await seedDemo(db)).toEqual({ created: true });
     const snapshot = async () => ({
       users: await count(db, 'SELECT count(*)::int AS n FROM users'),
-      agencies: await count(db, 'SELECT count(*)::int AS n FROM agencies'),
+      // The fixed onboarding agency of SSO swaps (migration 019) is reference data, not demo data.
+      agencies: await count(db, 'SELECT count(*)::int AS n FROM agencies WHERE agency_number <> $1', [ONBOARDING_AGENCY_NUMBER]),
       links: await count(db, 'SELECT count(*)::int AS n FROM user_agencies'),
       managers: await count(db, 'SELECT count(*)::int AS n FROM account_managers'),
     });
