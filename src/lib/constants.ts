@@ -49,3 +49,11 @@ export const CARE_DESK = {
 
 /** States whose law waives the deductible for windshield damage under comprehensive coverage (Florida 627.7288, Kentucky, South Carolina): a claim's deductible starts at 0 there. */
 export const ZERO_DEDUCTIBLE_WINDSHIELD_STATES: readonly string[] = ['FL', 'KY', 'SC'];
+
+/**
+ * Experiments (issue 18, spec section 9: "Site entry trigger value is a fixed constant"): the triggerValue the
+ * browser sends with a SiteEntry run, and the one a SiteEntry experiment is stored with.
+ */
+export const EXPERIMENT_SITE_ENTRY_VALUE = 'SiteEntry';
+/** The goal event a filed claim (CreateReferral) converts. */
+export const CLAIM_SUBMITTED_GOAL = 'ClaimSubmitted';

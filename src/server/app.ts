@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { LiveSite } from './live-site.ts';
 import { otherOriginRedirect, siteRoutes } from './site.ts';
 import { bodyLimit } from 'hono/body-limit';
-import { CONTENT_BASE, DASHBOARD_BASE } from '../lib/api/contract.ts';
+import { CONTENT_BASE, DASHBOARD_BASE, EXPERIMENTS_BASE } from '../lib/api/contract.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentAdminRoutes } from './routes/content-admin.ts';
 import { OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
@@ -41,6 +41,8 @@ import { ceCoursesRoutes } from './routes/ce-courses.ts';
 import { shopSearchRoutes } from './routes/shop-search.ts';
 import { healthcheckRoutes } from './routes/healthcheck.ts';
 import { ceAdminRoutes } from './routes/ce-admin.ts';
+// issue 18: experiments
+import { experimentsAdminRoutes, experimentsRunRoutes } from './routes/experiments.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -103,10 +105,15 @@ export const dashboardService = (deps: RouteDeps) =>
     shopSearchRoutes(deps),
     // issue 17: single sign-on
     ssoAgencyRoutes(deps),
+    // issue 18: experiments (the internal admins' calls)
+    experimentsAdminRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */
 export const contentService = (deps: RouteDeps) => service([contentRoutes(deps)]);
+
+/** The experiments service (issue 18): the browser's experiments/run. */
+export const experimentsService = (deps: RouteDeps) => service([experimentsRunRoutes(deps)]);
 
 /** The whole Hono app: security headers, API, sign-in interaction, config, static site. */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
@@ -134,7 +141,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   // API replies are never cached, but for CACHED_IMAGES. Each call's own body limit (contract.maxBody, default 64 KB) is applied
   // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB, a CE course image of 1 MB
   // comes as base64 in UploadCECourseImage's 1.6 MB).
-  for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024]] as const) {
+  for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024], ['/experiments/*', 64 * 1024]] as const) {
     app.use(prefix, bodyLimit({ maxSize: ceiling, onError: tooLarge }));
     app.use(prefix, async (c, next) => {
       await next();
@@ -146,6 +153,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   }
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));
+  app.route(EXPERIMENTS_BASE, experimentsService(opts));
   if (opts.oidc) {
     // The second step of sign-in (issue 14): its pending state is shared by the steps that lead to it. A passkey
     // is itself two factors (the device and its PIN or biometric): its step finishes the sign-in directly.

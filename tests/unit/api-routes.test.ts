@@ -144,6 +144,8 @@ describe('every route in CALLS is covered here', () => {
         'GetClosestProgramProviders', 'SpecificShopSearch',
         // issue 17: single sign-on — tests/unit/sso.test.ts.
         'GetAgenciesSSO', 'SubmitSSOAgencyRequest', 'AssignOnboardingAgency', 'UpdateOnboardingAgencyClaims', 'VerifySV2OnboardingSwap', 'GetUserDetailsSSO',
+        // issue 18: experiments — tests/unit/experiments.test.ts.
+        'ExperimentsRun', 'GetExperiments', 'SaveExperiment', 'SetExperimentStatus',
       ].sort(),
     );
   });

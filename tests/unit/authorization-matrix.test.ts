@@ -2,7 +2,8 @@ import { insertTestCourse } from './helpers/ce.ts';
 import { addParticipantLink, registerParticipant } from '../../src/server/services/ce/registrations.ts';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, getUrl, type CallContract } from '../../src/lib/api/index.ts';
+import { CALLS, callPath, CONTENT_BASE, DASHBOARD_BASE, EXPERIMENTS_BASE, getUrl, type CallContract } from '../../src/lib/api/index.ts';
+import { EXPERIMENT_SITE_ENTRY_VALUE } from '../../src/lib/constants.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { randomUUID } from 'node:crypto';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
@@ -219,6 +220,12 @@ const MATRIX: Record<string, Row> = {
   UpdateOnboardingAgencyClaims: { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
   VerifySV2OnboardingSwap:     { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
   GetUserDetailsSSO:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 403, ceAdmin: 403 },
+  // issue 18: experiments — the browser's run is public (site and page entry, signed in or not); experiments are
+  // managed by internal admins only.
+  ExperimentsRun:              { anonymous: 200, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetExperiments:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  SaveExperiment:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  SetExperimentStatus:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -756,6 +763,15 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
     case 'VerifySV2OnboardingSwap':
     case 'GetUserDetailsSSO':
       return base;
+    // issue 18: experiments
+    case 'ExperimentsRun':
+      return { ...base, applicationName: 'AgentPortal', deviceId: `matrix-${persona}-device`, triggerEvent: 'SiteEntry', triggerValue: EXPERIMENT_SITE_ENTRY_VALUE };
+    case 'GetExperiments':
+      return base;
+    case 'SaveExperiment':
+      return { ...base, ...MATRIX_EXPERIMENT, key: `matrix-${persona.toLowerCase()}` };
+    case 'SetExperimentStatus':
+      return { ...base, id: experiments.draft || 1, status: 'Running' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -779,6 +795,21 @@ async function prepareBanners(): Promise<void> {
     (await portal.db.query<{ id: number }>("INSERT INTO global_banners (banner_title, banner_alert_text, start_date, end_date, created_by, modified_by) VALUES ('M', 'M', '2026-01-01', '2026-01-31', 'matrix', 'matrix') RETURNING id"))[0]!.id;
   banners.edit = await add();
   banners.remove = await add();
+}
+
+/** Experiments (issue 18): a valid experiment, a draft the matrix starts, a stopped one (never restarts), and a running site-entry one. */
+const MATRIX_EXPERIMENT = { name: 'Matrix', triggerEvent: 'PageEntry', triggerValue: '/dashboard', variants: [{ name: 'control', weight: 50 }, { name: 'new', weight: 50 }], goalEvent: 'ClaimSubmitted' };
+const experiments = { draft: 0, stopped: 0 };
+async function prepareExperiments(): Promise<void> {
+  const add = async (key: string, status: string, trigger = 'PageEntry', value = '/dashboard') =>
+    (await portal.db.query<{ id: number }>(
+      `INSERT INTO experiments (key, name, trigger_event, trigger_value, variants, goal_event, status, created_by, modified_by)
+       VALUES ($1, 'M', $2, $3, '[{"name":"a","weight":50},{"name":"b","weight":50}]'::jsonb, 'ClaimSubmitted', $4, 'matrix', 'matrix') RETURNING id`,
+      [key, trigger, value, status],
+    ))[0]!.id;
+  experiments.draft = await add('matrix-draft', 'Draft');
+  experiments.stopped = await add('matrix-stopped', 'Stopped');
+  await add('matrix-running', 'Running', 'SiteEntry', EXPERIMENT_SITE_ENTRY_VALUE);
 }
 
 /** CE courses (issue 16): a course with room for every cell, another one, a followed link, and a registration per persona in the other course. */
@@ -864,6 +895,7 @@ beforeAll(async () => {
   await prepareBanners();
   await prepareCeCourses();
   await prepareCeAdmin();
+  await prepareExperiments();
 });
 afterAll(async () => {
   await portal?.close();
@@ -907,7 +939,7 @@ describe('every mounted route is in a table', () => {
     const unlisted: string[] = [];
     for (const route of mounted()) {
       const path = route.slice(route.indexOf(' ') + 1);
-      if (path.startsWith(DASHBOARD_BASE) || path.startsWith(CONTENT_BASE)) {
+      if (path.startsWith(DASHBOARD_BASE) || path.startsWith(CONTENT_BASE) || path.startsWith(EXPERIMENTS_BASE)) {
         const name = byRoute.get(route);
         if (!name || !(MATRIX[name] || STREAMS[name])) unlisted.push(route);
       } else if (!OTHER_ROUTES[route]) unlisted.push(route);
@@ -1000,6 +1032,8 @@ describe('a refused call changes nothing', () => {
       workOrderEvents: (await portal.db.query('SELECT count(*)::int AS n FROM work_order_events'))[0],
       contactPrefs: await portal.db.query('SELECT * FROM user_contact_prefs ORDER BY user_id'),
       carriers: await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3'),
+      experiments: await portal.db.query('SELECT id, key, status, modified_at FROM experiments ORDER BY id'),
+      exposures: (await portal.db.query('SELECT count(*)::int AS n FROM experiment_exposures'))[0],
     });
     const before = await snapshot();
     for (const [name, row] of Object.entries(MATRIX)) {
@@ -1105,6 +1139,11 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'agencyAdmin', call: 'GetIsAccountCobranded', input: () => ({ AccountNumber: '10045821' }), expected: 403, why: 'an agency not theirs' },
   { who: 'anonymous', call: 'GetCobrandedLogo', input: () => ({ AccountNumber: '30012967' }), expected: 404, why: 'a plain agency has no logo' },
   { who: 'internalAdmin', call: 'SaveCobrandedAgency', input: () => ({ AgencyNumber: '99999999', IsCobranded: false }), expected: 404, why: 'an agency that does not exist' },
+  // issue 18: experiments — global records, no owner: an unknown one is unknown; a stopped one never restarts nor changes.
+  { who: 'internalAdmin', call: 'SetExperimentStatus', input: () => ({ id: 999999, status: 'Running' }), expected: 404, why: 'an experiment that does not exist' },
+  { who: 'internalAdmin', call: 'SaveExperiment', input: () => ({ ...MATRIX_EXPERIMENT, id: 999999, key: 'matrix-unknown' }), expected: 404, why: 'an experiment that does not exist' },
+  { who: 'internalAdmin', call: 'SetExperimentStatus', input: () => ({ id: experiments.stopped, status: 'Running' }), expected: 409, why: 'a stopped experiment restarted' },
+  { who: 'internalAdmin', call: 'SaveExperiment', input: () => ({ ...MATRIX_EXPERIMENT, id: experiments.stopped, key: 'matrix-stopped' }), expected: 409, why: 'a stopped experiment edited' },
 ];
 
 describe('object-level checks', () => {

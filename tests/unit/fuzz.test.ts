@@ -175,6 +175,18 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   // issue 17: shop search
   'Invalid distance',
   'Only US shops can be searched',
+  // issue 18: experiments (src/lib/experiments.ts and src/lib/api/experiments.ts).
+  'applicationName is required',
+  'Invalid experiment order',
+  'Experiment name is required',
+  'An experiment key has 2 to 40 lowercase letters, digits or -, starting with a letter or digit',
+  'A page-entry trigger is a page path starting with /',
+  'An experiment has 2 to 5 variants',
+  'Variant name is required',
+  'Each variant needs its own name',
+  'A variant weight is a whole number from 1 to 99',
+  'The variant weights must add up to 100',
+  'Goal event is required',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -448,6 +460,20 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   // issue 17: single sign-on (the fuzz personas are not SSO users: accepted inputs answer 403).
   GetAgenciesSSO: () => ['ridge', 'Harbor Point', '10045821'].map((SearchTerm) => ({ AppName: 'AgentPortal', SearchTerm })),
   SubmitSSOAgencyRequest: () => ['20077314', '10045821', '0000'].map((AgencyNumber) => ({ AppName: 'AgentPortal', AgencyNumber })),
+  // issue 18: experiments — the browser's site and page entries, and experiments as the admins save them.
+  ExperimentsRun: () => [
+    { applicationName: 'AgentPortal', deviceId: 'd3b07384-d9a0-4c9b-8f7e-6e5a1f2b3c4d', triggerEvent: 'SiteEntry', triggerValue: 'SiteEntry' },
+    { AppName: 'AgentPortal', applicationName: 'AgentPortal', deviceId: 'device_0001', triggerEvent: 'PageEntry', triggerValue: '/dashboard/file-claim', experimentOrder: 1 },
+    { applicationName: 'AgentPortal', deviceId: 'A1b2C3d4E5f6G7h8', triggerEvent: 'PageEntry', triggerValue: '/es/articles/reset-password', experimentOrder: null },
+  ],
+  SaveExperiment: () => [
+    { AppName: 'AgentPortal', name: 'Hero copy', key: 'fuzz-hero', triggerEvent: 'SiteEntry', variants: [{ name: 'control', weight: 50 }, { name: 'bold', weight: 50 }], goalEvent: 'ClaimSubmitted' },
+    { AppName: 'AgentPortal', name: 'Quote layout', key: 'fuzz-quote-2', triggerEvent: 'PageEntry', triggerValue: '/dashboard/policy-holder-quote', experimentOrder: 3,
+      variants: [{ name: 'A', weight: 20 }, { name: 'B', weight: 30 }, { name: 'C', weight: 50 }], goalEvent: 'QuoteViewed' },
+    { AppName: 'AgentPortal', name: 'Ayuda', key: 'fuzz-help', triggerEvent: 'PageEntry', triggerValue: '/es/dashboard/help',
+      variants: [{ name: 'v1', weight: 1 }, { name: 'v2', weight: 1 }, { name: 'v3', weight: 1 }, { name: 'v4', weight: 1 }, { name: 'v5', weight: 96 }], goalEvent: 'ClaimSubmitted' },
+  ],
+  SetExperimentStatus: () => [1, 2, 3].flatMap((id) => ['Running', 'Stopped'].map((status) => ({ AppName: 'AgentPortal', id, status }))),
 };
 
 beforeAll(async () => {

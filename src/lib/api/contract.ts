@@ -8,6 +8,8 @@ import type { Rule } from '../claim/validation.ts';
 export const DASHBOARD_BASE = '/agentdashboard/api/v1';
 /** Base path of the content service (spec section 7). */
 export const CONTENT_BASE = '/api/v1/contentmanagement';
+/** Base path of the experiments service (spec section 7; issue 18). */
+export const EXPERIMENTS_BASE = '/experiments/api/v1';
 
 /** AppName, carried by every request payload. */
 export const AppNameSchema = z.string().check(z.trim(), z.minLength(1, 'AppName is required'), z.maxLength(64, 'Must be at most 64 characters'));

@@ -25,6 +25,8 @@ import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
 // issue 17: shop search
 import * as ShopSearch from './shop-search.ts';
+// issue 18: experiments
+import * as Experiments from './experiments.ts';
 
 export * from './contract.ts';
 
@@ -190,6 +192,11 @@ export const CALLS = {
   UpdateOnboardingAgencyClaims: SsoAgency.UpdateOnboardingAgencyClaims,
   VerifySV2OnboardingSwap: SsoAgency.VerifySV2OnboardingSwap,
   GetUserDetailsSSO: SsoAgency.GetUserDetailsSSO,
+  // issue 18: experiments (ExperimentsRun on the experiments service, EXPERIMENTS_BASE).
+  ExperimentsRun: Experiments.ExperimentsRun,
+  GetExperiments: Experiments.GetExperiments,
+  SaveExperiment: Experiments.SaveExperiment,
+  SetExperimentStatus: Experiments.SetExperimentStatus,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };

@@ -3,6 +3,7 @@ import { Setup, SetupAnalytics, LogPageView, ViewError } from '../../lib/api/pla
 import { resolveRouteFor } from '../../lib/navigation.ts';
 import { toAppRole } from '../../lib/roles.ts';
 import { log } from '../log.ts';
+import { recordUserConversion } from '../services/experiments.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** Platform calls: layout setup (route guard), analytics, client errors. */
@@ -13,11 +14,13 @@ export function platformRoutes(deps: RouteDeps): Hono<AppEnv> {
     return { userRole: toAppRole(user!.dashboard_user_role), redirectTo: target === input.ToRoute ? null : target };
   });
   mountCall(r, deps, SetupAnalytics, async ({ input, user }) => {
-    await deps.db.query('INSERT INTO analytics_sessions (device_id, client_tag, user_name, user_agent) VALUES ($1,$2,$3,$4)', [
+    // user_id (issue 18): a signed-in event's experiment conversions reach the user's devices through it.
+    await deps.db.query('INSERT INTO analytics_sessions (device_id, client_tag, user_name, user_agent, user_id) VALUES ($1,$2,$3,$4,$5)', [
       input.DeviceId,
       input.ClientTag ?? null,
       input.UserName ?? user!.email,
       input.UserAgent,
+      user!.id,
     ]);
     return { deviceId: input.DeviceId };
   });
@@ -28,6 +31,8 @@ export function platformRoutes(deps: RouteDeps): Hono<AppEnv> {
       [user!.id, input.WebPage, input.LogAppDetails ?? null, input.Event ?? null, input.Category ?? null, input.Action ?? null,
         input.Label ?? null, input.Value ?? null, input.ReferralNumber ?? null, input.UserName ?? null],
     );
+    // Issue 18: an Event or Action naming a running experiment's goal converts the user's devices (their analytics sessions).
+    for (const goal of new Set([input.Event, input.Action])) if (goal) await recordUserConversion(deps.db, user!.id, goal);
     return null;
   });
   mountCall(r, deps, ViewError, async ({ input, user }) => {

@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { CreateReferral, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../lib/api/quick-submit.ts';
 import { HttpError } from '../errors.ts';
 import { createReferral } from '../services/referrals.ts';
+import { recordUserConversion } from '../services/experiments.ts';
+import { CLAIM_SUBMITTED_GOAL } from '../../lib/constants.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** The QuickSubmit calls. */
@@ -15,7 +17,10 @@ export function quickSubmitRoutes(deps: RouteDeps): Hono<AppEnv> {
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new HttpError(400, `The ${IDEMPOTENCY_HEADER} header is required: 16 to 128 letters, digits, '-' or '_'.`);
     }
-    return createReferral(db, user!, input, key);
+    const reply = await createReferral(db, user!, input, key);
+    // Issue 18: a filed claim converts the user's devices (their analytics sessions) in experiments with this goal; once each.
+    await recordUserConversion(db, user!.id, CLAIM_SUBMITTED_GOAL);
+    return reply;
   });
 
   return router;

@@ -9,6 +9,7 @@ import { VIN_MESSAGES } from '../../claim/vin.ts';
 import { BANNER_MESSAGES } from '../../banner.ts';
 import { CE_MESSAGES } from '../../ce-messages.ts';
 import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
+import { EXPERIMENT_MESSAGES } from '../../experiments.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -282,6 +283,22 @@ export default {
   // issue 17: single sign-on
   ssoOnly: 'This is only for users who sign in with their agency.',
   ssoChooseAgency: 'Choose your agency.',
+  // issue 18: experiments (src/lib/experiments.ts).
+  experimentNameRequired: EXPERIMENT_MESSAGES.nameRequired,
+  experimentKeyRule: EXPERIMENT_MESSAGES.keyRule,
+  experimentPageEntryValue: EXPERIMENT_MESSAGES.pageEntryValue,
+  experimentVariantCount: EXPERIMENT_MESSAGES.variantCount,
+  experimentVariantNameRequired: EXPERIMENT_MESSAGES.variantNameRequired,
+  experimentVariantNameTwice: EXPERIMENT_MESSAGES.variantNameTwice,
+  experimentVariantWeight: EXPERIMENT_MESSAGES.variantWeight,
+  experimentWeightsSum: EXPERIMENT_MESSAGES.weightsSum,
+  experimentGoalRequired: EXPERIMENT_MESSAGES.goalRequired,
+  experimentKeyTaken: EXPERIMENT_MESSAGES.keyTaken,
+  experimentOnlyDraftEdited: EXPERIMENT_MESSAGES.onlyDraftEdited,
+  experimentBadTransition: EXPERIMENT_MESSAGES.badTransition,
+  experimentNotFound: EXPERIMENT_MESSAGES.experimentNotFound,
+  experimentInvalidOrder: 'Invalid experiment order',
+  applicationNameRequired: 'applicationName is required',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -275,6 +275,22 @@ export default {
   // issue 17: single sign-on
   ssoOnly: 'Esto es solo para usuarios que inician sesión con su agencia.',
   ssoChooseAgency: 'Elija su agencia.',
+  // issue 18: experiments
+  experimentNameRequired: 'El nombre del experimento es obligatorio',
+  experimentKeyRule: 'La clave de un experimento tiene de 2 a 40 letras minúsculas, dígitos o -, y empieza con una letra o un dígito',
+  experimentPageEntryValue: 'Un activador de entrada a página es una ruta de página que empieza con /',
+  experimentVariantCount: 'Un experimento tiene de 2 a 5 variantes',
+  experimentVariantNameRequired: 'El nombre de la variante es obligatorio',
+  experimentVariantNameTwice: 'Cada variante necesita su propio nombre',
+  experimentVariantWeight: 'El peso de una variante es un número entero del 1 al 99',
+  experimentWeightsSum: 'Los pesos de las variantes deben sumar 100',
+  experimentGoalRequired: 'El evento objetivo es obligatorio',
+  experimentKeyTaken: 'Otro experimento ya tiene esta clave.',
+  experimentOnlyDraftEdited: 'Solo se puede modificar un experimento en borrador.',
+  experimentBadTransition: 'Un experimento pasa de Borrador a En curso y a Detenido; un experimento detenido no se puede reiniciar.',
+  experimentNotFound: 'No se encontró el experimento.',
+  experimentInvalidOrder: 'Orden de experimento no válido',
+  applicationNameRequired: 'applicationName es obligatorio',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',
