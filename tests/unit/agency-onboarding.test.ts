@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_NOT_FOUND, SEARCH_LIMIT, SEARCH_TERM_REQUIRED, type OnboardingRequest } from '../../src/lib/api/agency-search.ts';
 import { CALLS, callPath, getUrl, type CallContract } from '../../src/lib/api/index.ts';
+import { ONBOARDING_AGENCY_NUMBER } from '../../src/lib/api/sso-agency.ts';
 import type { UserAgency, UserDetails } from '../../src/lib/api/user.ts';
 import { MESSAGES } from '../../src/lib/claim/validation.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
@@ -310,7 +311,11 @@ describe('demo data', () => {
       await migrate(db);
       await seedReference(db);
       expect((await seedDemo(db)).created).toBe(true);
-      const emails = () => db.query<{ agency_number: string; primary_email: string | null }>('SELECT agency_number, primary_email FROM agencies ORDER BY 1');
+      // The demo agencies' (the fixed SSO onboarding agency of migration 019 is reference data).
+      const emails = () =>
+        db.query<{ agency_number: string; primary_email: string | null }>('SELECT agency_number, primary_email FROM agencies WHERE agency_number <> $1 ORDER BY 1', [
+          ONBOARDING_AGENCY_NUMBER,
+        ]);
       expect(await emails()).toEqual(DEMO_AGENCIES.map((a) => ({ agency_number: a.agencyNumber, primary_email: a.primaryEmail })).sort((a, b) => a.agency_number.localeCompare(b.agency_number)));
       // As it was before migration 010's demo data: no emails, no onboarding user.
       await db.query('UPDATE agencies SET primary_email = NULL');
