@@ -11,7 +11,7 @@ for (const t of document.querySelectorAll<HTMLTemplateElement>('template[data-vi
 
 type OpenVideo = (opener: HTMLElement, template: HTMLTemplateElement) => void;
 let code: Promise<OpenVideo> | null = null;
-const open = (link: HTMLAnchorElement, template: HTMLTemplateElement) => {
+const openModal = (link: HTMLAnchorElement, template: HTMLTemplateElement) => {
   // A plain file (public/scripts/): an import the bundler does not follow, so this stub stays on its own.
   const file = '/scripts/video-modal.js';
   code ??= (import(/* @vite-ignore */ file) as Promise<{ openVideo: OpenVideo }>).then((m) => m.openVideo);
@@ -28,12 +28,15 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-video], 
   link.addEventListener('click', (e) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    open(link, template);
+    openModal(link, template);
   });
   // A button opens with Space too (Enter is the link's own click).
   link.addEventListener('keydown', (e) => {
     if (e.key !== ' ') return;
     e.preventDefault();
-    open(link, template);
+    openModal(link, template);
   });
 }
+
+// A module (its names stay its own).
+export {};

@@ -20,6 +20,13 @@ function videoRequests(page: Page): string[] {
 
 const dialogHasFocus = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 
+/** axe (WCAG 2.2 AA + best practice, as tests/e2e/a11y.test.ts): the serious and critical violations, one line each. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  const results = await (include ? axe.include(include) : axe).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test('care desk: nothing loads before opening; keyboard opens, plays with English captions, Tab stays inside, Escape closes', async ({ page }) => {
   const requests = videoRequests(page);
   await page.goto('/agency-care-desk');
@@ -108,6 +115,7 @@ test('the transcript page (English) has the player and every caption line', asyn
   await expect(page.locator('video')).toHaveAttribute('preload', 'none');
   await page.waitForLoadState('networkidle');
   expect(requests.filter((r) => /\.(webm|mp4)$/.test(r))).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('axe: no serious or critical violations on the open modal, at 390 px nothing scrolls sideways', async ({ page }) => {
@@ -120,9 +128,7 @@ test('axe: no serious or critical violations on the open modal, at 390 px nothin
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const results = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page, 'dialog[open]')).toEqual([]);
 });
 
 test('an article link to the video opens the same modal', async ({ page }) => {
