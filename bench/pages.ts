@@ -17,6 +17,9 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'content home', path: '/', group: 'content' },
   { kind: 'article', path: '/articles/filing-a-glass-claim-for-a-policyholder', group: 'content' },
   { kind: 'search', path: '/search', group: 'content' },
+  // issue 18: the video modal: the care desk carries a link and a tiny plain script; the video page is static.
+  { kind: 'agency care desk (video)', path: '/agency-care-desk', group: 'content' },
+  { kind: 'video page', path: '/videos/file-a-glass-claim', group: 'content' },
   { kind: 'sign-in', path: '/dashboard/login', group: 'sign-in' },
   // Accounts (issue 14): public pages, no session store nor OpenID client.
   { kind: 'create account', path: '/dashboard/create-account', group: 'sign-in' },

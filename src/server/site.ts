@@ -55,7 +55,8 @@ export function siteRoutes(site: LiveSite): { routes: Hono<AppEnv>; notFound: (c
   const r = new Hono<AppEnv>();
   const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
     const body = await readFile(file);
-    c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+    // Hono's table has no WebVTT: the videos' captions (public/videos/*.vtt, decision 033) are text/vtt.
+    c.header('Content-Type', extname(file) === '.vtt' ? 'text/vtt; charset=utf-8' : (getMimeType(file) ?? 'application/octet-stream'));
     c.header('Cache-Control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     return c.body(body, status);
   };

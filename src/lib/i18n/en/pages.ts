@@ -35,6 +35,26 @@ export default {
     credits: 'Credits',
   },
   /** Titles by route name (the part after /dashboard/; 'dashboard' for the agent dashboard). */
+  /** The video modal and the videos' pages (docs/decisions/033-video-modal.md). */
+  video: {
+    watch: 'Watch the video',
+    close: 'Close the video',
+    transcriptLink: 'Read the transcript',
+    transcript: 'Transcript',
+    noPlayer: 'Your browser cannot play this video. The transcript below has every word of it.',
+    captionsEnglish: 'English',
+    captionsSpanish: 'Spanish',
+    length: 'Video, {seconds} seconds, silent, with captions in English and Spanish.',
+    careDeskIntro: 'New to the portal? A short video shows how to file a glass claim in three steps.',
+    glassClaim: {
+      title: 'How to file a glass claim',
+      summary: 'Filing a glass claim for a policyholder from the portal, in three steps.',
+      cue1: 'How to file a glass claim in three steps.',
+      cue2: 'Step 1: choose File a claim now in the header.',
+      cue3: 'Step 2: enter the ZIP code, the VIN and the damaged glass.',
+      cue4: 'Step 3: review your answers, submit the claim and keep the referral number.',
+    },
+  },
   titles: {
     dashboard: 'My dashboard',
     login: 'Sign in',
