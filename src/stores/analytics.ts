@@ -1,4 +1,4 @@
-import { ID_COOKIE_DAYS } from '../lib/constants.ts';
+import { DEVICE_COOKIE, idCookie } from '../lib/consent.ts';
 
 /** Events pushed for the tag manager (window.dataLayer). */
 export function pushEvent(event: Record<string, unknown>): void {
@@ -7,11 +7,10 @@ export function pushEvent(event: Record<string, unknown>): void {
   (w.dataLayer ??= []).push({ ...event, at: Date.now() });
 }
 
-/** The device id cookie (90 days), created when missing. */
+/**
+ * The device id cookie (90 days, SameSite=Lax, a random id), created when missing — only after consent (issue 18,
+ * src/lib/consent.ts); '' without it.
+ */
 export function deviceId(): string {
-  const m = /(?:^|;\s*)portal_device_id=([A-Za-z0-9-]{8,64})/.exec(document.cookie);
-  if (m) return m[1]!;
-  const id = crypto.randomUUID();
-  document.cookie = `portal_device_id=${id}; Max-Age=${ID_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-  return id;
+  return idCookie(DEVICE_COOKIE);
 }

@@ -5,6 +5,8 @@ import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api, installErrorReporting } from './api.ts';
 import { deviceId } from './analytics.ts';
+import { idCookie, USER_COOKIE, whenAllowed } from '../lib/consent.ts';
+import { installTracking } from './track.ts';
 import { loginUrl, restoreSession } from './session.ts';
 import { $userStatus, setUserData } from './user.ts';
 
@@ -42,15 +44,21 @@ export async function runGuard(): Promise<void> {
     ]);
     setUserData(details, agencies);
     $userStatus.set('ready');
-    void trackPage(toRoute, session.email);
+    // Issue 18: analytics only after consent (and never with GPC): at once when given, else when the dialog gives it.
+    installTracking();
+    whenAllowed(() => void trackPage(toRoute, session.email));
   } catch {
     $userStatus.set('error');
   }
 }
 
-/** The site-wide analytics trigger on route changes: one analytics session per tab, a page view per page. */
+/**
+ * The site-wide analytics trigger on route changes: one analytics session per visit (tab), a page view per page;
+ * only called once analytics are allowed (docs/decisions/032). The user id cookie holds a random id too.
+ */
 async function trackPage(route: string, userName: string): Promise<void> {
   try {
+    idCookie(USER_COOKIE);
     if (!sessionStorage.getItem(ANALYTICS_KEY)) {
       await api.call(
         SetupAnalytics,

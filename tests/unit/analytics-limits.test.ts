@@ -24,9 +24,9 @@ let internal: string;
 let other: string;
 beforeAll(async () => {
   portal = await startTestPortal({ ANALYTICS_MAX_PER_MINUTE: String(PER_MINUTE), ANALYTICS_MAX_BYTES_PER_MINUTE: String(BYTES) });
-  [agent, ce, admin, internal, other] = await Promise.all(
+  [agent, ce, admin, internal, other] = (await Promise.all(
     ['agent@demo.test', 'ce@demo.test', 'admin@demo.test', 'internal@demo.test', 'noaccount@demo.test'].map(async (e) => (await signInForTokens(portal, e)).access_token),
-  );
+  )) as [string, string, string, string, string];
 }, 60_000);
 afterAll(async () => {
   await portal?.close();

@@ -11,6 +11,7 @@ import { api } from '../../stores/api.ts';
 import { $claimFlow, $claimProgress, $claimStage, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, focusField, Loading, Nav, type Ctx, type StepProps } from './ui.tsx';
+import { track } from '../../stores/track.ts';
 
 // Steps 2-7 load with their own code (docs/decisions/005: the first screen loads only step 1's); they are
 // fetched as soon as the first step shows, so moving on does not wait for them.
@@ -129,6 +130,8 @@ function Steps({ page }: { page: Ctx }) {
     } finally {
       setBusy(false);
     }
+    // Section 4's continue event (issue 18; sent only after consent).
+    if (ok) track('Claim', 'Continue', `step ${step}`);
     if (ok) forward(step);
   };
   const skip = () => (dir === 1 ? forward(step) : back());

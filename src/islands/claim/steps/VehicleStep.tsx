@@ -22,6 +22,7 @@ import { $claimFlow, freshFields, updateClaim, type ClaimFlow, type VehicleSelec
 import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
 import { Failed, focusField, useCall, type StepProps } from '../ui.tsx';
+import { track } from '../../../stores/track.ts';
 
 /** What a new vehicle resets: everything the later steps chose for the old one. */
 export const NO_DAMAGE: Partial<ClaimFlow> = freshFields([
@@ -83,6 +84,8 @@ export default function VehicleStep({ page, form, next }: StepProps) {
       return false;
     } finally {
       setFinding(false);
+      // Section 4's VIN search event (issue 18; sent only after consent).
+      track('Claim', 'VIN search', message ? 'not found' : 'found');
       setVerdict(message ? { vin: r.vin, message } : null);
       form.set('vin', message);
     }
