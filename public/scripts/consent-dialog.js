@@ -1,8 +1,35 @@
 // The privacy and cookie preferences dialog (issue 18, docs/decisions/032), loaded by src/scripts/consent.ts only
 // when 'Your privacy choices' or 'Cookie preferences' is clicked. A native modal <dialog>: focus stays inside,
 // Escape closes, and focus returns to the link that opened it. The words come from the page (both languages,
-// written at build time from the i18n files). A plain file served as it is: no framework JavaScript.
-export function openConsentDialog({ opener, words: w, choice, gpc, save }) {
+// written at build time from the i18n files). A plain file served as it is: no framework JavaScript. The choice is
+// kept in localStorage ('portal.consent': 'granted' or 'denied', nothing else); a withdrawal removes the analytics
+// id cookies; 'portal:consent' tells the page (src/stores/analytics.ts starts the signed-in analytics on it).
+const CONSENT_KEY = 'portal.consent';
+
+function readChoice() {
+  try {
+    return localStorage.getItem(CONSENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function save(choice) {
+  try {
+    localStorage.setItem(CONSENT_KEY, choice);
+  } catch {
+    /* no storage: nothing is remembered */
+  }
+  if (choice !== 'granted') for (const name of ['portal_device_id', 'portal_user_id']) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  window.dispatchEvent(new CustomEvent('portal:consent', { detail: { allowed: choice === 'granted' } }));
+}
+
+export function openConsentDialog(opener) {
+  const all = JSON.parse(document.getElementById('consent-words')?.dataset.words || '{}');
+  const es = location.hostname.includes('espanol.') || document.documentElement.lang === 'es';
+  const w = all[es ? 'es' : 'en'];
+  const choice = readChoice();
+  const gpc = navigator.globalPrivacyControl === true;
   document.querySelector('dialog.consent-dialog')?.remove();
   const el = (tag, props = {}, ...children) => {
     const node = Object.assign(document.createElement(tag), props);

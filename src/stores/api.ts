@@ -34,3 +34,4 @@ export function installErrorReporting(): void {
     api.call(ViewError, { error: text }, { ignoreErrors: true }).catch(() => undefined);
   });
 }
+

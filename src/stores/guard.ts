@@ -4,9 +4,7 @@ import { routeName } from '../lib/navigation.ts';
 import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api, installErrorReporting } from './api.ts';
-import { deviceId } from './analytics.ts';
-import { idCookie, USER_COOKIE, whenAllowed } from '../lib/consent.ts';
-import { installTracking } from './track.ts';
+import { whenAllowed } from './analytics.ts';
 import { loginUrl, restoreSession } from './session.ts';
 import { $userStatus, setUserData } from './user.ts';
 
@@ -45,7 +43,6 @@ export async function runGuard(): Promise<void> {
     setUserData(details, agencies);
     $userStatus.set('ready');
     // Issue 18: analytics only after consent (and never with GPC): at once when given, else when the dialog gives it.
-    installTracking();
     whenAllowed(() => void trackPage(toRoute, session.email));
   } catch {
     $userStatus.set('error');
@@ -58,6 +55,9 @@ export async function runGuard(): Promise<void> {
  */
 async function trackPage(route: string, userName: string): Promise<void> {
   try {
+    // The sending code loads only now (after consent): it is no part of any page's first visit.
+    const { deviceId, idCookie, installTracking, USER_COOKIE } = await import('./tracking.ts');
+    installTracking();
     idCookie(USER_COOKIE);
     if (!sessionStorage.getItem(ANALYTICS_KEY)) {
       await api.call(

@@ -8,10 +8,10 @@ import { ApiError } from '../../lib/api/client.ts';
 import { autoChosenParts, FLOW_PATHS, firstIncomplete, skipsStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
 import { MESSAGES, messageOf, rules } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
+import { track } from '../../stores/analytics.ts';
 import { $claimFlow, $claimProgress, $claimStage, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, focusField, Loading, Nav, type Ctx, type StepProps } from './ui.tsx';
-import { track } from '../../stores/track.ts';
 
 // Steps 2-7 load with their own code (docs/decisions/005: the first screen loads only step 1's); they are
 // fetched as soon as the first step shows, so moving on does not wait for them.

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { track } from '../../stores/track.ts';
+import { track } from '../../stores/analytics.ts';
 
 /**
  * The one confirmation dialog (native <dialog>, modal): a title, a text, the action and the safe choice.

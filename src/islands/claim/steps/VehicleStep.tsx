@@ -18,11 +18,11 @@ import { vehicleLine } from '../../../lib/claim/flow.ts';
 import { normaliseVin, validateVin } from '../../../lib/claim/vin.ts';
 import { FEATURE_FLAGS } from '../../../lib/constants.ts';
 import { api } from '../../../stores/api.ts';
+import { track } from '../../../stores/analytics.ts';
 import { $claimFlow, freshFields, updateClaim, type ClaimFlow, type VehicleSelectionMethod } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
 import { Failed, focusField, useCall, type StepProps } from '../ui.tsx';
-import { track } from '../../../stores/track.ts';
 
 /** What a new vehicle resets: everything the later steps chose for the old one. */
 export const NO_DAMAGE: Partial<ClaimFlow> = freshFields([
