@@ -4,7 +4,6 @@ import { routeName } from '../lib/navigation.ts';
 import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api, installErrorReporting } from './api.ts';
-import { whenAllowed } from './analytics.ts';
 import { loginUrl, restoreSession } from './session.ts';
 import { $userStatus, setUserData } from './user.ts';
 
@@ -42,8 +41,7 @@ export async function runGuard(): Promise<void> {
     ]);
     setUserData(details, agencies);
     $userStatus.set('ready');
-    // Issue 18: analytics only after consent (and never with GPC): at once when given, else when the dialog gives it.
-    whenAllowed(() => void trackPage(toRoute, session.email));
+    void trackPage(toRoute, session.email);
   } catch {
     $userStatus.set('error');
   }
@@ -51,14 +49,13 @@ export async function runGuard(): Promise<void> {
 
 /**
  * The site-wide analytics trigger on route changes: one analytics session per visit (tab), a page view per page;
- * only called once analytics are allowed (docs/decisions/032). The user id cookie holds a random id too.
+ * sent only once analytics are allowed (consent, no GPC: docs/decisions/032).
  */
 async function trackPage(route: string, userName: string): Promise<void> {
   try {
-    // The sending code loads only now (after consent): it is no part of any page's first visit.
-    const { deviceId, idCookie, installTracking, USER_COOKIE } = await import('./tracking.ts');
-    installTracking();
-    idCookie(USER_COOKIE);
+    // Issue 18: the analytics code loads now, after the page; it waits for consent (never, with GPC).
+    const { deviceId, whenAllowed } = await import('./tracking.ts');
+    await whenAllowed();
     if (!sessionStorage.getItem(ANALYTICS_KEY)) {
       await api.call(
         SetupAnalytics,

@@ -28,6 +28,12 @@ const settle = (page: Page) => page.waitForLoadState('load').then(() => page.wai
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The dashboard, its signed-in user loaded and the footer's preferences links wired (src/stores/tracking.ts). */
+async function dashboardReady(page: Page): Promise<void> {
+  await waitForDashboard(page);
+  await expect(page.locator('html[data-consent-ready]')).toBeAttached();
+}
+
 test.describe('signed in as an agent', () => {
   test.use({ signedInAs: 'agent' });
 
@@ -46,7 +52,7 @@ test.describe('signed in as an agent', () => {
 
   test("'allow' sends the page view and the site-entry run, sets the 90-day Lax cookie; the choice survives a reload; withdrawing removes it", async ({ page, context }) => {
     await page.goto('/dashboard/');
-    await waitForDashboard(page);
+    await dashboardReady(page);
     await page.getByRole('link', { name: en.footer.cookiePreferences }).click();
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole('radio', { name: new RegExp(en.consent.deny) })).toBeChecked();
@@ -70,7 +76,7 @@ test.describe('signed in as an agent', () => {
     // A reload keeps the choice: the page view goes out again (the site-entry run does not: same visit).
     const again = page.waitForRequest((r) => r.url().includes('Analytics/LogPageView'));
     await page.reload();
-    await waitForDashboard(page);
+    await dashboardReady(page);
     await again;
     await page.getByRole('link', { name: en.footer.privacyChoices }).click();
     await expect(dialog(page).getByRole('radio', { name: new RegExp(en.consent.allow) })).toBeChecked();
@@ -120,7 +126,7 @@ test.describe('with the Global Privacy Control signal', () => {
     });
     const sent = recordAnalytics(page);
     await page.goto('/dashboard/');
-    await waitForDashboard(page);
+    await dashboardReady(page);
     await settle(page);
     await page.getByRole('link', { name: en.footer.privacyChoices }).click();
     await expect(dialog(page)).toContainText(en.consent.gpc);

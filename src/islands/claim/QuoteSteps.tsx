@@ -8,7 +8,6 @@ import { ApiError } from '../../lib/api/client.ts';
 import { autoChosenParts, FLOW_PATHS, firstIncomplete, skipsStep, STEP_COUNT, stepProgress } from '../../lib/claim/flow.ts';
 import { MESSAGES, messageOf, rules } from '../../lib/claim/validation.ts';
 import { api } from '../../stores/api.ts';
-import { track } from '../../stores/analytics.ts';
 import { $claimFlow, $claimProgress, $claimStage, resetClaimFlow, updateClaim } from '../../stores/claim.ts';
 import { TextField, useForm } from './fields.tsx';
 import { ClaimPage, focusField, Loading, Nav, type Ctx, type StepProps } from './ui.tsx';
@@ -130,8 +129,6 @@ function Steps({ page }: { page: Ctx }) {
     } finally {
       setBusy(false);
     }
-    // Section 4's continue event (issue 18; sent only after consent).
-    if (ok) track('Claim', 'Continue', `step ${step}`);
     if (ok) forward(step);
   };
   const skip = () => (dir === 1 ? forward(step) : back());

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { track } from '../../stores/analytics.ts';
+import { track } from '../../lib/track-event.ts';
 
 /**
  * The one confirmation dialog (native <dialog>, modal): a title, a text, the action and the safe choice.

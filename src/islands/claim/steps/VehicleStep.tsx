@@ -18,7 +18,7 @@ import { vehicleLine } from '../../../lib/claim/flow.ts';
 import { normaliseVin, validateVin } from '../../../lib/claim/vin.ts';
 import { FEATURE_FLAGS } from '../../../lib/constants.ts';
 import { api } from '../../../stores/api.ts';
-import { track } from '../../../stores/analytics.ts';
+import { track } from '../../../lib/track-event.ts';
 import { $claimFlow, freshFields, updateClaim, type ClaimFlow, type VehicleSelectionMethod } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
