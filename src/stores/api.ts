@@ -34,4 +34,3 @@ export function installErrorReporting(): void {
     api.call(ViewError, { error: text }, { ignoreErrors: true }).catch(() => undefined);
   });
 }
-
