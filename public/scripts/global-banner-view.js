@@ -29,6 +29,8 @@ export function showBanner(slot, b, key, closed) {
     } catch {
       /* closed for this page only */
     }
+    // Section 4's banner event (issue 18): the signed-in pages' tracker sends it after consent; elsewhere nobody listens.
+    window.dispatchEvent(new CustomEvent('portal:track', { detail: { category: 'Banner', action: 'Close', label: String(b.id) } }));
     box.remove();
   });
   box.append(close);

@@ -126,6 +126,11 @@ export const EnvSchema = z
     // issue 17: shop search
     /** Store-locator searches (ShopSearch/*) per client address per minute. */
     SHOP_SEARCH_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    // issue 18: analytics
+    /** Analytics calls (SetupAnalytics, LogPageView, ViewError/error, experiments/run) per device and per user per minute. */
+    ANALYTICS_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** Bytes of analytics input per device and per user per minute. */
+    ANALYTICS_MAX_BYTES_PER_MINUTE: z.coerce.number().int().min(1024).max(1_000_000_000).default(65536),
   })
   .superRefine((env, ctx) => {
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM].filter(Boolean).length;

@@ -170,6 +170,8 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
     // issue 17: shop search
     shopSearchPerMinute: env.SHOP_SEARCH_MAX_PER_MINUTE,
+    // issue 18: analytics
+    analyticsLimits: { perMinute: env.ANALYTICS_MAX_PER_MINUTE, bytesPerMinute: env.ANALYTICS_MAX_BYTES_PER_MINUTE },
   });
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries
   // that need the full ones (Shiki's WebAssembly loader) are kept out of this process.

@@ -4,7 +4,6 @@ import { routeName } from '../lib/navigation.ts';
 import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api, installErrorReporting } from './api.ts';
-import { deviceId } from './analytics.ts';
 import { loginUrl, restoreSession } from './session.ts';
 import { $userStatus, setUserData } from './user.ts';
 
@@ -48,9 +47,15 @@ export async function runGuard(): Promise<void> {
   }
 }
 
-/** The site-wide analytics trigger on route changes: one analytics session per tab, a page view per page. */
+/**
+ * The site-wide analytics trigger on route changes: one analytics session per visit (tab), a page view per page;
+ * sent only once analytics are allowed (consent, no GPC: docs/decisions/032).
+ */
 async function trackPage(route: string, userName: string): Promise<void> {
   try {
+    // Issue 18: the analytics code loads now, after the page; it waits for consent (never, with GPC).
+    const { deviceId, whenAllowed } = await import('./tracking.ts');
+    await whenAllowed();
     if (!sessionStorage.getItem(ANALYTICS_KEY)) {
       await api.call(
         SetupAnalytics,

@@ -483,7 +483,7 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
 beforeAll(async () => {
   // No built site, so no publisher: a valid PublishSite answers 409 instead of starting a real site
   // rebuild (astro build) that close() would then wait for.
-  portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`), RECOVERY_MAX_PER_ADDRESS: '10000', RECOVERY_MAX_PER_EMAIL: '1000' });
+  portal = await startTestPortal({ SITE_DIR: join(tmpdir(), `fuzz-no-site-${process.pid}-${Date.now()}`), RECOVERY_MAX_PER_ADDRESS: '10000', RECOVERY_MAX_PER_EMAIL: '1000', ANALYTICS_MAX_PER_MINUTE: '1000000', ANALYTICS_MAX_BYTES_PER_MINUTE: '1000000000' });
   for (const role of new Set(['SFAD_Agent' as const, ...Object.values(CALLS).map(roleFor)])) {
     await bearer(role);
   }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { track } from '../../lib/track-event.ts';
 
 /**
  * The one confirmation dialog (native <dialog>, modal): a title, a text, the action and the safe choice.
@@ -39,6 +40,8 @@ export default function ConfirmDialog({
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     safe.current?.focus();
+    // Section 4's modal event (issue 18; sent only after consent).
+    track('Modal', 'Open', typeof title === 'string' ? title : undefined);
   }, []);
   return (
     <dialog

@@ -48,6 +48,8 @@ export interface CallOptions {
   /** Extra headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (analytics events sent as the reader leaves). */
+  keepalive?: boolean;
 }
 
 /** The typed client of the dashboard service, with the error catalogue of spec section 8. */
@@ -65,6 +67,7 @@ export function createApiClient(deps: ClientDeps) {
     const payload = { AppName: APP_NAME, ...input } as Record<string, unknown>;
     let url = path;
     const init: RequestInit = { method: contract.method, headers, credentials: 'same-origin', signal: options.signal };
+    if (options.keepalive) init.keepalive = true;
     if (contract.method === 'GET') {
       url = getUrl(contract, payload);
     } else {

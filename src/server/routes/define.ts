@@ -37,6 +37,9 @@ export interface RouteDeps {
   // issue 17: shop search
   /** Store-locator searches per client address per minute (SHOP_SEARCH_MAX_PER_MINUTE); unset → 120. */
   shopSearchPerMinute?: number;
+  // issue 18: analytics
+  /** Analytics calls and bytes per device and per user per minute (ANALYTICS_MAX_PER_MINUTE, ANALYTICS_MAX_BYTES_PER_MINUTE). */
+  analyticsLimits?: import('./analytics-limit.ts').AnalyticsLimits;
 }
 
 /** Where a request's emailed links point: the host it came from (the Spanish one), or the public origin. */

@@ -17,6 +17,7 @@ import {
   type ExperimentRow,
 } from '../services/experiments.ts';
 import type { UserRow } from '../services/users.ts';
+import { createAnalyticsLimiter, gpcOn } from './analytics-limit.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 const actorOf = (user: UserRow | null) => (user ? { id: user.id, email: user.email } : null);
@@ -24,7 +25,13 @@ const actorOf = (user: UserRow | null) => (user ? { id: user.id, email: user.ema
 /** The experiments service: the browser's run. */
 export function experimentsRunRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  mountCall(r, deps, ExperimentsRun, ({ input }) => runExperiments(deps.db, input));
+  // Issue 18: with the Global Privacy Control signal nothing is assigned or logged; else limited per device.
+  const limit = createAnalyticsLimiter(deps.analyticsLimits);
+  mountCall(r, deps, ExperimentsRun, async ({ c, input }) => {
+    if (gpcOn(c)) return [];
+    await limit(c, [`device:${input.deviceId}`], input);
+    return runExperiments(deps.db, input);
+  });
   return r;
 }
 

@@ -45,6 +45,7 @@ export default {
   // Agency onboarding (issue 14): spec section 5's account-number message (the search box's is invalidSearchTerm), then the server's own.
   accountNotFound: 'Account number not found. Try another search',
   tooManySearches: 'Too many searches. Please wait a minute and try again.',
+  tooManyAnalytics: 'Too many analytics events. Please wait a minute and try again.',
   alreadyInAgency: 'You already belong to this agency.',
   onboardingNotFound: 'Onboarding request not found.',
   onboardingDecided: 'This request was already decided.',

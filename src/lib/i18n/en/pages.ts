@@ -18,6 +18,22 @@ export default {
     noticeAtCollection: 'Notice at collection',
     copyright: '© 2026 GlassCare Agent Portal',
   },
+  /** The privacy and cookie preferences dialog (issue 18; public/scripts/consent-dialog.js, decision 032). */
+  consent: {
+    title: 'Privacy and cookie preferences',
+    intro: 'Choose whether the portal may measure how it is used. Your choice is kept in this browser only.',
+    necessaryTitle: 'Strictly necessary: always on',
+    necessaryText: 'Signing in, your language and this choice. The portal cannot work without them, so they cannot be turned off.',
+    choiceLegend: 'Analytics',
+    allow: 'Allow analytics',
+    allowHint: 'Page views and events (such as searches and opened windows), with a random device id kept in a cookie for 90 days. No personal data in the cookies.',
+    deny: 'Strictly necessary only',
+    denyHint: 'No analytics cookie and no analytics or experiment requests. Existing analytics cookies are removed.',
+    gpc: 'Your browser sends the Global Privacy Control signal, so analytics stay off.',
+    save: 'Save choices',
+    cancel: 'Cancel',
+    saved: 'Your privacy choices are saved.',
+  },
   /** The content hub's chrome (articles, topics, search, widgets). */
   content: {
     by: 'By',

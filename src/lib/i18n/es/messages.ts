@@ -46,6 +46,7 @@ export default {
   invalidUserId: 'Identificador de usuario no válido',
   accountNotFound: 'No se encontró el número de cuenta. Intente otra búsqueda',
   tooManySearches: 'Demasiadas búsquedas. Espere un minuto e inténtelo de nuevo.',
+  tooManyAnalytics: 'Demasiados eventos de análisis. Espere un minuto e inténtelo de nuevo.',
   alreadyInAgency: 'Ya pertenece a esta agencia.',
   onboardingNotFound: 'No se encontró la solicitud de incorporación.',
   onboardingDecided: 'Esta solicitud ya fue resuelta.',

@@ -1,0 +1,127 @@
+/**
+ * Analytics with consent in the signed-in pages (issue 18, docs/decisions/032). The route guard loads this module
+ * once the page is ready (it is no part of any page's first visit); it sends nothing until analytics are allowed:
+ * the reader chose 'granted' in the preferences dialog (localStorage CONSENT_KEY, holding only the choice) and the
+ * browser sends no Global Privacy Control signal. Then: the id cookies (random ids, 90 days, SameSite=Lax, Secure on
+ * https), the experiments' site-entry and page-entry runs (public/scripts/experiments.js, when the browser is idle),
+ * and section 4's events ('portal:track', from `track()` in src/lib/track-event.ts and the plain scripts) queued and
+ * sent a moment later, or as the reader leaves the page, as LogPageView calls with fetch keepalive (the calls need
+ * the bearer token, which sendBeacon cannot send) — never blocking navigation. It also wires the footer's
+ * preferences links (src/scripts/consent.ts, as on the content pages).
+ */
+import '../scripts/consent.ts';
+import { ID_COOKIE_DAYS } from '../lib/constants.ts';
+import { LogPageView } from '../lib/api/platform.ts';
+import { api } from './api.ts';
+import { $session } from './session.ts';
+
+/** The choice in localStorage ('granted' or 'denied'); the dialog (public/scripts/consent-dialog.js) writes it. */
+export const CONSENT_KEY = 'portal.consent';
+/** Fired on window when the choice changes. */
+export const CONSENT_EVENT = 'portal:consent';
+export const DEVICE_COOKIE = 'portal_device_id';
+export const USER_COOKIE = 'portal_user_id';
+
+/** The browser's Global Privacy Control signal. */
+export const gpcOn = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+
+/** True when analytics may run: the reader allowed them and the browser sends no GPC signal. */
+export function analyticsAllowed(): boolean {
+  try {
+    return !gpcOn() && localStorage.getItem(CONSENT_KEY) === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+let allowed: Promise<void> | null = null;
+/**
+ * Resolves once analytics are allowed (at once, or when the dialog allows them; never without consent), after
+ * starting what runs with them: the user id cookie, the experiments' runs, the events' sending.
+ */
+export function whenAllowed(): Promise<void> {
+  allowed ??= new Promise<void>((resolve) => {
+    const on = () => {
+      if (!analyticsAllowed()) return;
+      window.removeEventListener(CONSENT_EVENT, on);
+      start();
+      resolve();
+    };
+    window.addEventListener(CONSENT_EVENT, on);
+    on();
+  });
+  return allowed;
+}
+
+/**
+ * A random id cookie (90 days, SameSite=Lax, Secure on https), created when missing — only while analytics are
+ * allowed; '' otherwise (nothing set, nothing to send).
+ */
+export function idCookie(name: string): string {
+  if (!analyticsAllowed()) return '';
+  const m = new RegExp(`(?:^|;\\s*)${name}=([A-Za-z0-9-]{8,64})`).exec(document.cookie);
+  if (m) return m[1]!;
+  const id = crypto.randomUUID();
+  document.cookie = `${name}=${id}; Max-Age=${ID_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  return id;
+}
+
+/**
+ * The device id cookie (90 days, SameSite=Lax, a random id), created when missing — only after consent; '' without
+ * it.
+ */
+export function deviceId(): string {
+  return idCookie(DEVICE_COOKIE);
+}
+
+type Event = { Category: string; Action: string; Label?: string; Value?: string };
+const queue: Event[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+/** Events kept at most (a runaway loop must not flood the server; it limits per user too). */
+const MAX_QUEUE = 20;
+
+function flush(): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const session = $session.get();
+  const events = queue.splice(0);
+  if (!session || !analyticsAllowed()) return;
+  const WebPage = window.location.pathname.slice(0, 300);
+  for (const e of events) {
+    api.call(LogPageView, { WebPage, Event: 'Event', UserName: session.email, ...e }, { ignoreErrors: true, keepalive: true }).catch(() => undefined);
+  }
+}
+
+const cut = (s: string | number | undefined, n: number) => (s === undefined || s === '' ? undefined : String(s).slice(0, n));
+
+/** Queues one event (Category / Action / Label / Value); sent within two seconds or when the page is left. */
+function queueEvent(category: string, action: string, label?: string, value?: string | number): void {
+  if (typeof window === 'undefined' || !analyticsAllowed() || queue.length >= MAX_QUEUE) return;
+  const e: Event = { Category: category.slice(0, 100), Action: action.slice(0, 100) };
+  const l = cut(label, 300);
+  const v = cut(value, 300);
+  if (l) e.Label = l;
+  if (v) e.Value = v;
+  queue.push(e);
+  timer ??= setTimeout(flush, 2000);
+}
+
+/** Starts what runs with consent (once): the user id cookie, the experiments' runs, the events' sending. */
+function start(): void {
+  idCookie(USER_COOKIE);
+  // The experiments' site-entry (once per visit) and page-entry runs, when the browser is idle (a plain file, shared
+  // with the content pages' src/scripts/experiments-trigger.ts).
+  const experiments = '/scripts/experiments.js';
+  import(/* @vite-ignore */ experiments).then((m: { runExperiments: () => void }) => m.runExperiments(), () => undefined);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  window.addEventListener('portal:track', (ev) => {
+    const d = (ev as CustomEvent<{ category?: string; action?: string; label?: string; value?: string | number }>).detail;
+    if (d?.category && d.action) queueEvent(d.category, d.action, d.label, d.value);
+  });
+  // The claim flow's continue (section 4): its steps' submit button.
+  document.addEventListener('click', (ev) => {
+    const form = (ev.target as Element).closest?.('button[type="submit"]')?.closest<HTMLFormElement>('form.flow-step');
+    if (form) queueEvent('Claim', 'Continue', `step ${form.dataset.step ?? ''}`);
+  });
+}
