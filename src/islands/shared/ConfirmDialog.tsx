@@ -42,6 +42,8 @@ export default function ConfirmDialog({
     safe.current?.focus();
     // Section 4's modal event (issue 18; sent only after consent).
     track('Modal', 'Open', typeof title === 'string' ? title : undefined);
+    // Once, when the dialog opens (a title that changes while it is open is not a new opening).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <dialog
