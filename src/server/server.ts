@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
@@ -88,6 +88,16 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   // lets a reused socket close under a request: ECONNRESET).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // The server listens before the app exists (the provider needs the real port): a request in between is told to
+  // come back (503, Retry-After) instead of being left without an answer. A readiness probe polling the port
+  // (Playwright's web server, a load balancer's health check) would otherwise hang on it: under load the window is
+  // seconds long, and the e2e run waited its whole 5 minutes for a first request that never got a reply.
+  let handle: RequestListener | null = null;
+  server.on('request', (req, res) => {
+    if (handle) return handle(req, res);
+    res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+    res.end('Starting');
+  });
   await new Promise<void>((res) => server.listen(env.PORT, env.HOST, res));
   const port = (server.address() as AddressInfo).port;
   const origin = publicOrigin({ ...env, PORT: port });
@@ -176,7 +186,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries
   // that need the full ones (Shiki's WebAssembly loader) are kept out of this process.
   const honoListener = getRequestListener(app.fetch);
-  server.on('request', (req, res) => {
+  handle = (req, res) => {
     const path = req.url ?? '/';
     if (agencyIdp && (path === AGENCY_IDP_MOUNT || path.startsWith(AGENCY_IDP_MOUNT + '/'))) {
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
@@ -193,7 +203,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
       oidc.vouch(req);
     }
     void honoListener(req, res);
-  });
+  };
   if (published.stale && publisher) {
     // The code changed since the editors' last publication: rebuild their content with this code.
     log.info('the published site was built by other code: rebuilding it', { sitesDir });
