@@ -29,9 +29,16 @@ export function inlineScriptHashes(siteDir: string): string[] {
 
 /**
  * The security headers every response carries. `connectTo` names the other origins pages may call: the OpenID
- * provider's, which pages on the Spanish host (another origin) reach for sign-in and renewal.
+ * provider's, which pages on the Spanish host (another origin) reach for sign-in and renewal. `formTo` names the other
+ * origins a form's submission may end on: the site's two hosts. The browser checks form-action along the whole redirect
+ * chain, and a sign-in form on the main host (the demo agency provider's) ends on the Spanish host for its readers.
  */
-export function securityHeaders(scriptHashes: readonly string[], secure: boolean, connectTo: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  scriptHashes: readonly string[],
+  secure: boolean,
+  connectTo: readonly string[] = [],
+  formTo: readonly string[] = [],
+): Record<string, string> {
   const csp = [
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly search; it does not allow eval() of JavaScript.
@@ -42,7 +49,7 @@ export function securityHeaders(scriptHashes: readonly string[], secure: boolean
     `connect-src 'self' ${connectTo.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formTo.join(' ')}`.trim(),
     "frame-ancestors 'none'",
     ...(secure ? ['upgrade-insecure-requests'] : []),
   ].join('; ');

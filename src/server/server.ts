@@ -148,9 +148,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const secure = origin.startsWith('https://');
   // Pages may call the provider: from the Spanish host (another origin) and with an external issuer.
   const connectTo = [new URL(authority).origin];
-  const headers = securityHeaders(inlineScriptHashes(site.dir), secure, connectTo);
+  // A sign-in form on one host may end on the other (the Spanish host's readers sign in on the main one).
+  const formTo = siteOrigins(origin);
+  const headers = securityHeaders(inlineScriptHashes(site.dir), secure, connectTo, formTo);
   // A new site brings new inline-script hashes: the CSP follows the switch.
-  site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo)));
+  site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo, formTo)));
   const publisher = existsSync(env.SITE_DIR) ? createPublisher({ origin, sitesDir, site }) : undefined;
   const app = createApp({
     db,

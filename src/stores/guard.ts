@@ -54,12 +54,12 @@ export async function runGuard(): Promise<void> {
 async function trackPage(route: string, userName: string): Promise<void> {
   try {
     // Issue 18: the analytics code loads now, after the page; it waits for consent (never, with GPC).
-    const { deviceId, whenAllowed } = await import('./tracking.ts');
+    const { clientTag, deviceId, whenAllowed } = await import('./tracking.ts');
     await whenAllowed();
     if (!sessionStorage.getItem(ANALYTICS_KEY)) {
       await api.call(
         SetupAnalytics,
-        { ClientTag: sessionStorage.getItem('portal.clientTag'), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
+        { ClientTag: clientTag(), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
         { ignoreErrors: true },
       );
       sessionStorage.setItem(ANALYTICS_KEY, '1');

@@ -178,6 +178,8 @@ export async function restoreSession(): Promise<SessionState | null> {
   try {
     user = await freshUser(um);
   } catch {
+    // The renewal was refused: for an SSO user the sign-in page then says their session timed out.
+    if ((stored.profile as Record<string, unknown>).isSSOLogin) sessionStorage.setItem(SSO_TIMEOUT_KEY, 'true');
     await um.removeUser();
     user = null;
   }

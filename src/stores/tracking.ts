@@ -12,6 +12,7 @@
 import '../scripts/consent.ts';
 import { ID_COOKIE_DAYS } from '../lib/constants.ts';
 import { LogPageView } from '../lib/api/platform.ts';
+import { analyticsClientTag } from '../lib/analytics-client-tag.ts';
 import { api } from './api.ts';
 import { $session } from './session.ts';
 
@@ -72,6 +73,11 @@ export function idCookie(name: string): string {
  */
 export function deviceId(): string {
   return idCookie(DEVICE_COOKIE);
+}
+
+/** The client tag the analytics session carries (issue 17): the address's own, else the tab's remembered one. */
+export function clientTag(): string | null {
+  return analyticsClientTag(location.search, sessionStorage.getItem('portal.clientTag'));
 }
 
 type Event = { Category: string; Action: string; Label?: string; Value?: string };

@@ -1,6 +1,6 @@
 // Issue 17, co-branding by client tag: `?clientTag=` sets the co-branded logo on claim-flow pages (the tag's account,
 // or a co-branded active agency), an unknown tag resets it, other pages show the default logo, sign-out forgets the
-// tag; internal admins set an agency's tag and logo on /dashboard/cobranded-agencies (axe, Spanish).
+// tag; SetupAnalytics on a link's first page carries its tag; internal admins set an agency's tag and logo on /dashboard/cobranded-agencies (axe, Spanish).
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -58,7 +58,33 @@ test.describe('an agency admin of a plain agency following a co-branded link', (
     const menu = await openUserMenu(page);
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/dashboard\/login/);
+    // The sign-in page goes on to the provider and back: read the tab's storage once its form shows.
+    await expect(page.getByLabel('Password')).toBeVisible();
     expect(await page.evaluate(() => [sessionStorage.getItem('portal.clientTag'), sessionStorage.getItem('portal.cobrandAccount'), sessionStorage.getItem('portal.cobrandLogo')])).toEqual([null, null, null]);
+  });
+
+  test('the first page a co-branded link opens starts analytics with the link’s tag, before the co-brand chunk stored it', async ({ page, context }) => {
+    // A reader who allowed analytics earlier (issue 18: nothing is sent without it).
+    await context.addInitScript(() => localStorage.setItem('portal.consent', 'granted'));
+    // The tag lookup is answered only once SetupAnalytics has gone out: the co-brand chunk (started with the route
+    // guard) cannot have remembered the tag by then, so the guard must take it from the address.
+    const isAnalytics = (url: string) => new URL(url).pathname.endsWith('/setup/SetupAnalytics');
+    let analyticsSent!: () => void;
+    const sent = new Promise<void>((resolve) => (analyticsSent = resolve));
+    page.on('request', (r) => {
+      if (isAnalytics(r.url())) analyticsSent();
+    });
+    await page.route('**/Cobranded/GetCobrandedAccountNumberByClientTag?**', async (route) => {
+      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await route.continue();
+    });
+    const analytics = page.waitForRequest((r) => isAnalytics(r.url()));
+    // A fresh signed-in tab: no analytics session yet, no remembered tag.
+    await page.goto('/dashboard/start-claim?clientTag=harborpoint');
+    expect((await analytics).postDataJSON()).toMatchObject({ ClientTag: 'harborpoint' });
+    // The co-brand chunk still follows the tag once its lookup answers.
+    await expectCobranded(page, HARBOR, 'Harbor Point Insurance Group');
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.clientTag'))).toBe('harborpoint');
   });
 });
 

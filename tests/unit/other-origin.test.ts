@@ -182,4 +182,9 @@ describe('the Spanish host is the second origin of the site', () => {
     const res = await fetch(`${portal.url}/auth-config.json`);
     expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ${portal.url};`);
   });
+
+  it('a form may end on either host of the site (form-action names both: a Spanish reader’s agency sign-in form on the main host ends on the Spanish host)', async () => {
+    const res = await fetch(`${portal.url}/agency-idp/.well-known/openid-configuration`);
+    expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' http://localhost:${port} http://espanol.localhost:${port};`);
+  });
 });

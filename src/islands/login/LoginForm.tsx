@@ -50,7 +50,27 @@ const referralQuery = () => {
   return r ? `?referral=${encodeURIComponent(r)}` : '';
 };
 
-type Phase = { kind: 'working' } | { kind: 'form'; uid: string } | { kind: 'mfa'; uid: string; challenge: MfaChallenge } | { kind: 'error'; said: Said };
+/**
+ * Takes the flag src/stores/session.ts sets when an SSO user's session ended (a 401 or a refused renewal): true once.
+ * The page says so before it signs in again: the provider's form may be on another host (the Spanish host's readers
+ * sign in on the main one), whose session storage does not have the flag.
+ */
+const takeSsoTimeout = () => {
+  try {
+    const set = sessionStorage.getItem(SSO_TIMEOUT_KEY) !== null;
+    sessionStorage.removeItem(SSO_TIMEOUT_KEY);
+    return set;
+  } catch {
+    return false;
+  }
+};
+
+type Phase =
+  | { kind: 'working' }
+  | { kind: 'form'; uid: string }
+  | { kind: 'mfa'; uid: string; challenge: MfaChallenge }
+  | { kind: 'error'; said: Said }
+  | { kind: 'timedOut'; referral: string | null };
 
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
 export default function LoginForm() {
@@ -94,10 +114,8 @@ export default function LoginForm() {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const referral = safeReferral(params.get('referral'));
-    if (sessionStorage.getItem(SSO_TIMEOUT_KEY)) {
-      sessionStorage.removeItem(SSO_TIMEOUT_KEY);
-      setNotice({ key: 'login.ssoTimeout' });
-    }
+    const timedOut = takeSsoTimeout();
+    if (timedOut) setNotice({ key: 'login.ssoTimeout' });
     // Back from a sign-in through an agency provider that did not happen (issue 17).
     const sso = params.get(SSO_LOGIN_FLAG);
     if (sso === 'nomatch') setFormError({ key: 'login.sso.noMatch' });
@@ -158,6 +176,11 @@ export default function LoginForm() {
       const existing = await restoreSession().catch(() => null);
       if (existing) {
         window.location.replace(afterSignIn(referral, existing.dashboardUserRole));
+        return;
+      }
+      // An SSO user whose session ended: say so here, and sign in again when they ask.
+      if (timedOut || takeSsoTimeout()) {
+        setPhase({ kind: 'timedOut', referral });
         return;
       }
       await startSignIn(referral);
@@ -254,6 +277,17 @@ export default function LoginForm() {
             }}
           />
         </Suspense>
+      </div>
+    );
+  }
+  if (phase.kind === 'timedOut') {
+    return (
+      <div className="login-card">
+        <h1>{t('login.title')}</h1>
+        <p className="notice" role="status" data-testid="sso-timeout">{t('login.ssoTimeout')}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void startSignIn(phase.referral)}>
+          {t('login.signInAgain')}
+        </button>
       </div>
     );
   }

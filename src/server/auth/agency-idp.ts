@@ -39,6 +39,9 @@ export interface DemoIdpUser {
 export const DEMO_IDP_USERS: readonly DemoIdpUser[] = [
   { sub: 'hp-0001', email: 'sso.agent@harborpoint.test', given_name: 'Sasha', family_name: 'Okafor', agency_number: DEMO_IDP_AGENCY },
   { sub: 'hp-0002', email: 'sso.new@harborpoint.test', given_name: 'Noel', family_name: 'Ferreira' },
+  // A second new hire, so that the Spanish and keyboard journey of sso-agency-flow (tests/e2e/sso.test.ts) does not
+  // depend on the English one, which gets sso.new approved.
+  { sub: 'hp-0003', email: 'sso.hire@harborpoint.test', given_name: 'Rosa', family_name: 'Quintero' },
 ];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

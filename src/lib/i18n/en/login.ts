@@ -9,6 +9,7 @@ export default {
   retry: 'Start again',
   failed: 'Sign-in did not complete. Please try again.',
   ssoTimeout: 'Your session timed out. Please sign in again.',
+  signInAgain: 'Sign in again',
   network: 'We could not reach the server. Check your connection and try again.',
   forgot: 'Forgot password?',
   createAccount: 'Create an account',

@@ -12,6 +12,7 @@ export default {
   retry: 'Empezar de nuevo',
   failed: 'No se completó el inicio de sesión. Inténtelo de nuevo.',
   ssoTimeout: 'Su sesión expiró. Inicie sesión de nuevo.',
+  signInAgain: 'Iniciar sesión de nuevo',
   network: 'No pudimos comunicarnos con el servidor. Revise su conexión e inténtelo de nuevo.',
   forgot: '¿Olvidó su contraseña?',
   createAccount: 'Crear una cuenta',
