@@ -63,8 +63,6 @@ export interface Namespaces {
   courses: typeof import('./i18n/en/courses.ts').default;
   // issue 17: shop search
   shops: typeof import('./i18n/en/shops.ts').default;
-  // issue 18: the analytics page
-  analytics: typeof import('./i18n/en/analytics.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

@@ -45,9 +45,6 @@ import coursesEs from './es/courses.ts';
 // issue 17: shop search
 import shopsEn from './en/shops.ts';
 import shopsEs from './es/shops.ts';
-// issue 18: the analytics page
-import analyticsEn from './en/analytics.ts';
-import analyticsEs from './es/analytics.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -73,7 +70,6 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     courses: coursesEn,
     // issue 17: shop search
     shops: shopsEn,
-    analytics: analyticsEn,
   },
   es: {
     common: commonEs,
@@ -97,7 +93,6 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     courses: coursesEs,
     // issue 17: shop search
     shops: shopsEs,
-    analytics: analyticsEs,
   },
 };
 

@@ -34,7 +34,6 @@ const LOADERS: { [N in IslandNamespace]: Record<Lang, () => Promise<{ default: D
   banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
   ceAdmin: { en: () => import('./en/ce-admin.ts'), es: () => import('./es/ce-admin.ts') },
   courses: { en: () => import('./en/courses.ts'), es: () => import('./es/courses.ts') },
-  analytics: { en: () => import('./en/analytics.ts'), es: () => import('./es/analytics.ts') },
 };
 
 

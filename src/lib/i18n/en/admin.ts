@@ -77,8 +77,6 @@ export default {
     contentCount: { one: '1 draft article', other: '{count} draft articles' },
     audit: 'Audit log',
     auditCount: { one: '1 change today', other: '{count} changes today' },
-    analytics: 'Analytics',
-    analyticsText: 'Page views, the claim funnel and experiments.',
     failed: 'The counts could not be loaded.',
   },
   resetMfa: {

@@ -80,8 +80,6 @@ export default {
     contentCount: { one: '1 artículo en borrador', other: '{count} artículos en borrador' },
     audit: 'Registro de auditoría',
     auditCount: { one: '1 cambio hoy', other: '{count} cambios hoy' },
-    analytics: 'Analítica',
-    analyticsText: 'Visitas a páginas, el embudo de reclamos y los experimentos.',
     failed: 'No se pudieron cargar los totales.',
   },
   resetMfa: {
