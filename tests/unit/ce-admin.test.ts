@@ -229,7 +229,7 @@ describe('the CE admins calls (real server)', () => {
   });
 
   it('a course with attendance cannot be deleted but can be cancelled; registrants are emailed either way', async () => {
-    const id = ((await save({ Date: new Date().toISOString().slice(0, 10), StartTime: '00:00', EndTime: '23:59', TimeZoneId: 'Pacific/Honolulu' })).json!.result as { courseId: number }).courseId;
+    const id = ((await save({ Date: wallClockIn(new Date(), 'Pacific/Honolulu').day, StartTime: '00:00', EndTime: '23:59', TimeZoneId: 'Pacific/Honolulu' })).json!.result as { courseId: number }).courseId;
     const attended = await register(id, 'attended@example.com');
     await register(id, 'live@example.com');
     expect((await api('CECourses/MarkCECourseAttendance', ce, { AppName: 'AgentPortal', RegistrationID: attended, Attended: true })).status).toBe(200);
@@ -252,7 +252,9 @@ describe('the CE admins calls (real server)', () => {
   });
 
   it('attendance issues a certificate: a PDF with the NPN and a code the public verification confirms', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in the course's zone: attendance opens at the start of the course's day there (the UTC day is already
+    // tomorrow in Honolulu from 00:00 to 10:00 UTC, when the course would not have started).
+    const today = wallClockIn(new Date(), 'Pacific/Honolulu').day;
     const id = ((await save({ Title: 'Windshield ADAS basics', CreditHours: 3, Date: today, StartTime: '00:00', EndTime: '23:59', TimeZoneId: 'Pacific/Honolulu' })).json!
       .result as { courseId: number }).courseId;
     const reg = await register(id, 'agent@demo.test', 'Registered', agentId);
