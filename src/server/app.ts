@@ -180,7 +180,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   });
 
   if (opts.site) {
-    const { routes, notFound } = siteRoutes(opts.site);
+    const { routes, notFound } = siteRoutes(opts.site, opts.origin);
     app.route('/', routes);
     app.notFound(notFound);
   } else {

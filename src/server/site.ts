@@ -50,11 +50,26 @@ export function otherOriginRedirect(
   return `${publicUrl.origin}${req.path}${req.search}`;
 }
 
-/** Serves the live site: query URLs of the spec, the Spanish host, static files; `notFound` answers the rest. */
-export function siteRoutes(site: LiveSite): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
+/** A page's language alternates as the build writes them: a path, since the origin is known only when serving. */
+const RELATIVE_ALTERNATE = /(<link rel="alternate" hreflang="[a-z-]+" href=")\//g;
+
+/**
+ * The page's hreflang alternates made absolute on the public origin (search engines and Lighthouse refuse
+ * relative ones); other bytes untouched. Only HTML that carries alternates is rewritten.
+ */
+export function absoluteAlternates(html: string, origin: string): string {
+  return html.includes('hreflang=') ? html.replace(RELATIVE_ALTERNATE, `$1${origin}/`) : html;
+}
+
+/**
+ * Serves the live site: query URLs of the spec, the Spanish host, static files; `notFound` answers the rest.
+ * `origin` (PUBLIC_URL) makes the pages' hreflang alternates absolute.
+ */
+export function siteRoutes(site: LiveSite, origin: string): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
   const r = new Hono<AppEnv>();
   const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
-    const body = await readFile(file);
+    const raw = await readFile(file);
+    const body = extname(file) === '.html' ? absoluteAlternates(raw.toString('utf8'), origin) : raw;
     // Hono's table has no WebVTT: the videos' captions (public/videos/*.vtt, decision 033) are text/vtt.
     c.header('Content-Type', extname(file) === '.vtt' ? 'text/vtt; charset=utf-8' : (getMimeType(file) ?? 'application/octet-stream'));
     c.header('Cache-Control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -22,7 +22,8 @@ test.describe('content hub', () => {
     await page.goto(`/articles/${ARTICLE}`);
     await expect(page.getByRole('heading', { level: 1, name: 'What is ADAS recalibration?' })).toBeVisible();
     await expect(page.locator('.article__meta')).toContainText('Dana Okafor');
-    await expect(page.locator('link[hreflang="es"]')).toHaveAttribute('href', `/es/articles/${ARTICLE}`);
+    // Absolute on the public origin (the server writes the origin in: the build knows only the path).
+    await expect(page.locator('link[hreflang="es"]')).toHaveAttribute('href', new URL(`/es/articles/${ARTICLE}`, page.url()).href);
     const tag = page.locator('.article__head .tag').first();
     const label = (await tag.textContent())!.trim();
     await tag.click();

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { otherOriginRedirect } from '../../src/server/site.ts';
+import { absoluteAlternates, otherOriginRedirect } from '../../src/server/site.ts';
 import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 
@@ -186,5 +186,24 @@ describe('the Spanish host is the second origin of the site', () => {
   it('a form may end on either host of the site (form-action names both: a Spanish reader’s agency sign-in form on the main host ends on the Spanish host)', async () => {
     const res = await fetch(`${portal.url}/agency-idp/.well-known/openid-configuration`);
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' http://localhost:${port} http://espanol.localhost:${port};`);
+  });
+});
+
+describe("pages' language alternates (hreflang) are absolute on the public origin", () => {
+  it('a served content page names both languages with the full URL (search engines and Lighthouse SEO refuse relative ones)', async () => {
+    const res = await fetch(new URL('/agency-care-desk/', portal.url));
+    expect(res.status).toBe(200);
+    const links = [...(await res.text()).matchAll(/<link rel="alternate" hreflang="([a-z]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ['en', `http://localhost:${port}/agency-care-desk`],
+      ['es', `http://localhost:${port}/es/agency-care-desk`],
+    ]);
+  });
+
+  it('the rewrite touches only the alternates: other links, text and pages without alternates stay as they are', () => {
+    const page = '<link rel="alternate" hreflang="es" href="/es/x"><a href="/y">/z</a><link rel="stylesheet" href="/_astro/a.css">';
+    expect(absoluteAlternates(page, 'https://portal.example')).toBe('<link rel="alternate" hreflang="es" href="https://portal.example/es/x"><a href="/y">/z</a><link rel="stylesheet" href="/_astro/a.css">');
+    const plain = '<a href="/y">hreflang</a>';
+    expect(absoluteAlternates(plain, 'https://portal.example')).toBe(plain);
   });
 });
