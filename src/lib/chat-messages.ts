@@ -23,6 +23,4 @@ export const CHAT_MESSAGES = {
   tooManyMessages: 'You are sending messages too fast. Please wait a minute and try again.',
   /** More chat streams open than allowed per user (429). */
   tooManyStreams: 'Too many chat windows are open. Close another portal tab and try again.',
-  /** A care-desk staff member set away while holding chats is still allowed; a staff member away may not accept (409). */
-  setAvailableFirst: 'Set yourself available before you accept chats.',
 } as const;

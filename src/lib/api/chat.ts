@@ -171,6 +171,7 @@ export const CreateChatCase = defineCall({
     description: requiredText('Description', CHAT_MESSAGE_MAX),
     chatId: maybe(ChatIdSchema),
   }),
+  /** The case's reference: its web-to-case message (ce_cases.outbox_id once the outbox delivered it). */
   result: z.object({ caseId: z.number() }),
   access: CHAT_AGENT_ROLES,
   mutates: true,

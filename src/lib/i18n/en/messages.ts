@@ -312,7 +312,6 @@ export default {
   chatTransferTarget: CHAT_MESSAGES.transferTarget,
   chatTooManyMessages: CHAT_MESSAGES.tooManyMessages,
   chatTooManyStreams: CHAT_MESSAGES.tooManyStreams,
-  chatSetAvailableFirst: CHAT_MESSAGES.setAvailableFirst,
   chatInvalidMessageId: 'Invalid message id',
   fieldNames: {
     'first name': 'first name',

@@ -302,7 +302,6 @@ export default {
   chatTransferTarget: 'Elija a un miembro del personal que esté disponible ahora.',
   chatTooManyMessages: 'Está enviando mensajes demasiado rápido. Espere un minuto e inténtelo de nuevo.',
   chatTooManyStreams: 'Hay demasiadas ventanas de chat abiertas. Cierre otra pestaña del portal e inténtelo de nuevo.',
-  chatSetAvailableFirst: 'Márquese como disponible antes de aceptar chats.',
   chatInvalidMessageId: 'Identificador de mensaje no válido',
   fieldNames: {
     'first name': 'nombre',

@@ -245,7 +245,7 @@ export async function startChat(
   let started = false;
   if (chatId === undefined) {
     if (!(await anyoneAvailable(db))) throw new HttpError(409, CHAT_MESSAGES.notAvailable);
-    let agency: string | null = null;
+    let agency: string | null;
     if (input.agencyNumber) {
       const [member] = await db.query('SELECT 1 FROM user_agencies WHERE user_id = $1 AND agency_number = $2', [user.id, input.agencyNumber]);
       if (!member) throw new HttpError(403, CE_MESSAGES.agencyNotYours);
