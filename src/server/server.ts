@@ -36,6 +36,8 @@ import {
   type AgencyIdp,
 } from './auth/agency-idp.ts';
 import { createSsoBroker, seedDemoIdp, SSO_REDIRECT_PATH, type SsoBroker } from './auth/sso-broker.ts';
+// issue 18: live chat — staff no longer there are set away (logged); signing out sets them away at once.
+import { signedOut, startAwaySweep } from './services/chat/staff.ts';
 
 /** A running portal. */
 export interface RunningPortal {
@@ -211,6 +213,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     log.info('the published site was built by other code: rebuilding it', { sitesDir });
     publisher.start('startup');
   }
+  const stopAwaySweep = startAwaySweep(db);
+  oidc?.provider.on('end_session.success', (ctx: { oidc?: { session?: { accountId?: string } } }) => {
+    const accountId = ctx.oidc?.session?.accountId;
+    if (accountId) signedOut(db, accountId).catch((err) => log.warn('care desk sign-out not recorded', { error: String((err as Error)?.message ?? err) }));
+  });
   log.info('portal listening', { url: origin, database: db.kind, oidc: oidc ? 'embedded' : authority });
   return {
     url: origin,
@@ -222,6 +229,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     site,
     publisher,
     async close() {
+      stopAwaySweep();
       await publisher?.idle();
       await new Promise<void>((res) => {
         server.close(() => res());

@@ -177,11 +177,26 @@ export const CreateChatCase = defineCall({
 });
 
 /**
- * Server-sent events of the caller's chats, after `after` (or the Last-Event-ID header): agents get their own
- * chats' events; staff get the queue's and their accepted chats'. Not in CALLS: its success is a stream.
- * Events: `ready` (data {}), `message` (ChatMessage; SSE id = its id), `chat` (Chat without messages: status,
- * staff, unread changes; SSE id = the event id), `typing` ({ chatId, from, typing }; no id), `availability`
- * ({ available }; no id), and for staff `queue` (QueueEntry[]).
+ * Server-sent events of the caller's chats, after `after` (or the Last-Event-ID header; the larger wins): agents get
+ * their own chats' events; staff get the events of the chats they hold now (accepted, or transferred to them) and
+ * the queue. Not in CALLS: its success is a stream. On connect the stored events after `after` are replayed in id
+ * order, then live ones follow; every stored event is sent once per stream, so a reconnect with the last SSE id
+ * seen loses nothing and repeats nothing.
+ * Events:
+ * - `ready` (data {}): subscribed; sent first, before the replay.
+ * - `message` (ChatMessage; SSE id = its id): a message of either side, or a system line (from 'system': accepted,
+ *   transferred, closed).
+ * - `chat` (ChatUpdate: the Chat without `messages`; SSE id = the event id): the chat's status or staff changed
+ *   (accepted, transferred, closed). Staff who get a `chat` of a chat they do not show yet (a transfer to them)
+ *   reload the console (GetCareDeskConsole).
+ * - `typing` (ChatTyping; no id): the other side is typing (or stopped); not stored. A `typing: true` that is not
+ *   followed by another within 6 s has lapsed.
+ * - `availability` (ChatAvailability; no id): sent once after `ready` and whenever the chat button's state changes.
+ * - staff only, `queue` (QueueEntry[]; no id): the whole waiting queue, oldest first, sent once after `ready` and
+ *   whenever it changes (a chat started, accepted, closed, or a waiting agent wrote).
+ * The stream ends when the access token expires (reconnect with the renewed one and the last SSE id); a comment
+ * line every 25 s keeps proxies from closing it. A staff member's open stream keeps them available (see
+ * SetCareDeskAvailability).
  */
 export const ChatEvents = defineCall({
   name: 'ChatEvents',
@@ -192,6 +207,15 @@ export const ChatEvents = defineCall({
   access: SIGNED_IN,
   mutates: false,
 });
+
+/** A `chat` event: the chat without its messages (status, staff, unread changed). */
+export const ChatUpdateSchema = z.omit(ChatSchema, { messages: true });
+export type ChatUpdate = z.infer<typeof ChatUpdateSchema>;
+/** A `typing` event. */
+export const ChatTypingSchema = z.object({ chatId: z.number(), from: z.enum(['agent', 'staff']), typing: z.boolean() });
+export type ChatTyping = z.infer<typeof ChatTypingSchema>;
+/** An `availability` event. */
+export const ChatAvailabilitySchema = z.object({ available: z.boolean() });
 
 /** An active work order of the agent (the console's context). */
 export const ChatWorkOrderSchema = z.object({ referralNumber: z.string(), status: z.string(), vehicle: z.string() });
@@ -205,6 +229,9 @@ export const ConsoleChatSchema = z.object({
   waitSeconds: z.number(),
 });
 export type ConsoleChat = z.infer<typeof ConsoleChatSchema>;
+/** One entry of the `queue` event (a waiting chat, as GetCareDeskConsole's `waiting` lists it). */
+export const QueueEntrySchema = ConsoleChatSchema;
+export type QueueEntry = ConsoleChat;
 
 /** A care-desk staff member (transfer targets). */
 export const StaffSchema = z.object({ userId: z.string(), name: z.string(), available: z.boolean(), activeChats: z.number() });
@@ -228,7 +255,11 @@ export const GetCareDeskConsole = defineCall({
   mutates: false,
 });
 
-/** Sets the caller available or away (every change is logged in care_desk_availability_log). */
+/**
+ * Sets the caller available or away (every change is logged in care_desk_availability_log). Available lasts while
+ * the staff member is really there: an open ChatEvents stream of theirs (or a console call) within the last 60 s;
+ * without one, or when they sign out, the server sets them away itself (logged with the reason).
+ */
 export const SetCareDeskAvailability = defineCall({
   name: 'SetCareDeskAvailability',
   method: 'POST',

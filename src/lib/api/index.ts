@@ -27,6 +27,8 @@ import * as WorkOrders from './work-orders.ts';
 import * as ShopSearch from './shop-search.ts';
 // issue 18: experiments
 import * as Experiments from './experiments.ts';
+// issue 18: live chat
+import * as Chat from './chat.ts';
 
 export * from './contract.ts';
 
@@ -197,6 +199,20 @@ export const CALLS = {
   GetExperiments: Experiments.GetExperiments,
   SaveExperiment: Experiments.SaveExperiment,
   SetExperimentStatus: Experiments.SetExperimentStatus,
+  // issue 18: live chat with the Agency Care Desk (ChatEvents is a stream: not here, like AgencyWorkOrderEvents).
+  GetChatAvailability: Chat.GetChatAvailability,
+  GetMyChat: Chat.GetMyChat,
+  StartChat: Chat.StartChat,
+  SendChatMessage: Chat.SendChatMessage,
+  SetChatTyping: Chat.SetChatTyping,
+  MarkChatRead: Chat.MarkChatRead,
+  CloseChat: Chat.CloseChat,
+  CreateChatCase: Chat.CreateChatCase,
+  GetCareDeskConsole: Chat.GetCareDeskConsole,
+  SetCareDeskAvailability: Chat.SetCareDeskAvailability,
+  AcceptChat: Chat.AcceptChat,
+  TransferChat: Chat.TransferChat,
+  SetCareDeskMember: Chat.SetCareDeskMember,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Carrier, Chat, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };

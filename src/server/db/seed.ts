@@ -91,6 +91,7 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
     // The demo admins come enrolled in two-step sign-in (issue 14) with DEMO_TOTP_SECRET: once, also on an older database.
     await seedDemoMfa(db);
     await seedCobrandDemo(db);
+    await seedCareDeskDemo(db);
     return { created: false };
   }
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, { wait: true })));
@@ -137,7 +138,19 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
   });
   await seedDemoMfa(db);
   await seedCobrandDemo(db);
+  await seedCareDeskDemo(db);
   return { created: true };
+}
+
+/**
+ * The care-desk group (issue 18): the demo CE admin answers chats beside the internal admin (staff by role). Only
+ * while the group is empty, so an admin's later changes stay. Nobody is available until they say so in the console.
+ */
+async function seedCareDeskDemo(db: Db): Promise<void> {
+  await db.query(
+    `INSERT INTO care_desk_members (user_id, added_by) SELECT id, 'seed' FROM users
+      WHERE lower(email) = 'ce@demo.test' AND NOT EXISTS (SELECT 1 FROM care_desk_members) ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** The co-branded demo agency's logo (issue 17), once, also on an older database; an admin's upload stays. */

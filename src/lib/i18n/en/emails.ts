@@ -98,4 +98,18 @@ export default {
     credits: 'Credit hours: {hours}',
     myCourses: 'Your courses:',
   },
+  // issue 18: live chat — the system lines of a chat (in the agent's language) and the emailed transcript.
+  chat: {
+    accepted: '{name} joined the chat.',
+    transferred: '{from} passed the chat to {to}.',
+    closed: '{name} closed the chat.',
+    transcriptSubject: 'Your chat with the Agency Care Desk ({date})',
+    transcriptIntro: 'Here is the transcript of your chat with the Agency Care Desk, as you asked.',
+    transcriptAgency: 'Agency: {agency}',
+    transcriptStarted: 'Started: {date}',
+    transcriptTimes: 'Times are in UTC.',
+    system: 'Agency Care Desk',
+    caseSubject: 'Chat case: {subject}',
+    caseConversation: 'The chat so far:',
+  },
 };

@@ -10,6 +10,7 @@ import { BANNER_MESSAGES } from '../../banner.ts';
 import { CE_MESSAGES } from '../../ce-messages.ts';
 import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
 import { EXPERIMENT_MESSAGES } from '../../experiments.ts';
+import { CHAT_MESSAGES } from '../../chat-messages.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -300,6 +301,19 @@ export default {
   experimentNotFound: EXPERIMENT_MESSAGES.experimentNotFound,
   experimentInvalidOrder: 'Invalid experiment order',
   applicationNameRequired: 'applicationName is required',
+  // issue 18: live chat with the Agency Care Desk (src/lib/chat-messages.ts).
+  chatNotAvailable: CHAT_MESSAGES.notAvailable,
+  chatNotStaff: CHAT_MESSAGES.notStaff,
+  chatNotFound: CHAT_MESSAGES.chatNotFound,
+  chatClosed: CHAT_MESSAGES.chatClosed,
+  chatAcceptFirst: CHAT_MESSAGES.acceptFirst,
+  chatNotYours: CHAT_MESSAGES.notYourChat,
+  chatAlreadyAccepted: CHAT_MESSAGES.alreadyAccepted,
+  chatTransferTarget: CHAT_MESSAGES.transferTarget,
+  chatTooManyMessages: CHAT_MESSAGES.tooManyMessages,
+  chatTooManyStreams: CHAT_MESSAGES.tooManyStreams,
+  chatSetAvailableFirst: CHAT_MESSAGES.setAvailableFirst,
+  chatInvalidMessageId: 'Invalid message id',
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -98,4 +98,17 @@ export default {
     credits: 'Horas de crédito: {hours}',
     myCourses: 'Sus cursos:',
   },
+  chat: {
+    accepted: '{name} se unió al chat.',
+    transferred: '{from} pasó el chat a {to}.',
+    closed: '{name} cerró el chat.',
+    transcriptSubject: 'Su chat con Atención a Agencias ({date})',
+    transcriptIntro: 'Esta es la transcripción de su chat con Atención a Agencias, como lo pidió.',
+    transcriptAgency: 'Agencia: {agency}',
+    transcriptStarted: 'Inicio: {date}',
+    transcriptTimes: 'Las horas están en UTC.',
+    system: 'Atención a Agencias',
+    caseSubject: 'Caso de chat: {subject}',
+    caseConversation: 'El chat hasta ahora:',
+  },
 } satisfies DictionaryOf<typeof en>;
