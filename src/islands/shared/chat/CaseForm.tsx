@@ -3,7 +3,7 @@
  * Subject and description, checked here and by the server (its field errors show under each field); a clear
  * confirmation with the case number.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, replyOf } from '../../../lib/api/client.ts';
 import { CreateChatCase } from '../../../lib/api/chat.ts';
 import { track } from '../../../lib/track-event.ts';
@@ -22,6 +22,10 @@ export default function CaseForm({ t, chatId }: { t: ChatT; chatId?: number | un
   const subjectRef = useRef<HTMLInputElement>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
+  // The confirmation takes focus (the form it replaces had it).
+  useEffect(() => {
+    if (done !== null) doneRef.current?.focus();
+  }, [done]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +45,6 @@ export default function CaseForm({ t, chatId }: { t: ChatT; chatId?: number | un
       setDone(r.caseId);
       setSubject('');
       setDescription('');
-      setTimeout(() => doneRef.current?.focus());
     } catch (err) {
       // The server's field errors under their fields (path 'subject' / 'description'); anything else above the form.
       const reply = err instanceof ApiError ? replyOf(err) : null;

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { CHAT_AGENT_ROLES, GetCareDeskConsole } from '../../../lib/api/chat.ts';
 import { CHAT_AVAILABILITY_DELAY_MS } from '../../../lib/constants.ts';
 import { track } from '../../../lib/track-event.ts';
@@ -89,17 +90,20 @@ function ChatButton() {
             <span className="visually-hidden">{t.plural('chat.unread', unread)}</span>
           </span>
         )}
-        {offline && (
-          <span id="chat-button-why" className="visually-hidden">
-            {t('chat.unavailableHint')}
-          </span>
-        )}
       </button>
-      {loaded && (
-        <Suspense fallback={null}>
-          <ChatPanel t={t} onHide={() => (setPanelOpen(false), button.current?.focus())} />
-        </Suspense>
+      {offline && (
+        <span id="chat-button-why" className="visually-hidden">
+          {t('chat.unavailableHint')}
+        </span>
       )}
+      {/* In <body>, not in the header: the phone header folds its actions away, the panel stays. */}
+      {loaded &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ChatPanel t={t} onHide={() => (setPanelOpen(false), button.current?.focus())} />
+          </Suspense>,
+          document.body,
+        )}
     </>
   );
 }
