@@ -178,13 +178,13 @@ test('Spanish and 390 px: the panel, the form and the console speak Spanish and 
   await agent.setViewportSize(PHONE);
   await agent.goto(`${es}/dashboard/`);
   // The phone header folds its actions behind the menu button.
-  await agent.getByRole('button', { name: commonEs.common.menu }).click();
+  await agent.getByRole('button', { name: commonEs.menu }).click();
   const button = agent.getByTestId('chat-button');
   await expect(button).toBeEnabled();
   await button.click();
   const panel = agent.getByRole('dialog', { name: chatEs.panelTitle });
   await expect(panel).toBeVisible();
-  await expect(panel.getByText(commonEs.common.chatUnavailable)).toBeVisible();
+  await expect(panel.getByText(commonEs.chatUnavailable)).toBeVisible();
   await expect(panel.getByRole('form', { name: chatEs.case.title })).toBeVisible();
   await expectNoSidewaysScroll(agent, 'the chat panel');
   await expectAccessible(agent, 'the chat panel in Spanish');
@@ -196,7 +196,7 @@ test('Spanish and 390 px: the panel, the form and the console speak Spanish and 
   await expectAccessible(staff, 'the console in Spanish');
 
   await agent.reload();
-  await agent.getByRole('button', { name: commonEs.common.menu }).click();
+  await agent.getByRole('button', { name: commonEs.menu }).click();
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('button', { name: chatEs.start })).toBeVisible();
   await panel.getByRole('button', { name: chatEs.start }).click();
