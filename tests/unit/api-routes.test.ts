@@ -146,6 +146,9 @@ describe('every route in CALLS is covered here', () => {
         'GetAgenciesSSO', 'SubmitSSOAgencyRequest', 'AssignOnboardingAgency', 'UpdateOnboardingAgencyClaims', 'VerifySV2OnboardingSwap', 'GetUserDetailsSSO',
         // issue 18: experiments — tests/unit/experiments.test.ts.
         'ExperimentsRun', 'GetExperiments', 'SaveExperiment', 'SetExperimentStatus',
+        // issue 18: live chat — tests/unit/chat.test.ts.
+        'GetChatAvailability', 'GetMyChat', 'StartChat', 'SendChatMessage', 'SetChatTyping', 'MarkChatRead', 'CloseChat', 'CreateChatCase',
+        'GetCareDeskConsole', 'SetCareDeskAvailability', 'AcceptChat', 'TransferChat', 'SetCareDeskMember',
       ].sort(),
     );
   });

@@ -10,6 +10,7 @@ import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { DEMO_TOTP_SECRET, resetMfa, totpCode } from '../../src/server/services/mfa.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
+import { ChatEvents } from '../../src/lib/api/chat.ts';
 import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
 import { SoftAuthenticator } from './helpers/soft-authenticator.ts';
 
@@ -226,6 +227,22 @@ const MATRIX: Record<string, Row> = {
   GetExperiments:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   SaveExperiment:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   SetExperimentStatus:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // issue 18: live chat. Agents and agency admins chat (their own chats); care-desk staff — internal admins by role,
+  // and the care-desk group, which the demo seed gives the CE admin — answer from the console (others: 403). The
+  // calls every signed-in role may make (send, typing, read, close) act on the caller's own chat or a chat they hold.
+  GetChatAvailability:         { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  GetMyChat:                   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  StartChat:                   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  SendChatMessage:             { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SetChatTyping:               { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  MarkChatRead:                { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  CreateChatCase:              { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 403, ceAdmin: 403 },
+  GetCareDeskConsole:          { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 200 },
+  AcceptChat:                  { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 200 },
+  TransferChat:                { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 200 },
+  CloseChat:                   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
+  SetCareDeskAvailability:     { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 200 },
+  SetCareDeskMember:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -235,6 +252,8 @@ const MATRIX: Record<string, Row> = {
  */
 const STREAMS: Record<string, { contract: CallContract; row: Row }> = {
   AgencyWorkOrderEvents: { contract: AgencyWorkOrderEvents, row: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 403 } },
+  // issue 18: every signed-in user's chat events (their own chats; staff also the queue).
+  ChatEvents: { contract: ChatEvents, row: { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 } },
 };
 
 /**
@@ -772,6 +791,32 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, ...MATRIX_EXPERIMENT, key: `matrix-${persona.toLowerCase()}` };
     case 'SetExperimentStatus':
       return { ...base, id: experiments.draft || 1, status: 'Running' };
+    // issue 18: live chat (prepareChat): the agent's and the agency admin's open chats; the internal admin holds the
+    // agent's, the CE admin (care-desk group) the agency admin's; a waiting chat for each staff persona to accept.
+    case 'GetChatAvailability':
+    case 'GetMyChat':
+    case 'GetCareDeskConsole':
+      return base;
+    case 'StartChat':
+      return { ...base, page: '/dashboard', text: `Matrix hello from ${persona}`, clientId: `matrix-start-${persona}` };
+    case 'SendChatMessage':
+      return { ...base, chatId: chat.held(persona), text: `Matrix message from ${persona}`, clientId: `matrix-${persona}-${randomUUID().slice(0, 8)}` };
+    case 'SetChatTyping':
+      return { ...base, chatId: chat.held(persona), typing: true };
+    case 'MarkChatRead':
+      return { ...base, chatId: chat.held(persona), upTo: 1 };
+    case 'CreateChatCase':
+      return { ...base, subject: 'Matrix case', description: `From ${persona}`, chatId: chat.held(persona) };
+    case 'AcceptChat':
+      return { ...base, chatId: chat.waiting[persona] ?? chat.agent };
+    case 'TransferChat':
+      return { ...base, chatId: chat.held(persona), toUserId: persona === 'ceAdmin' ? subs.internalAdmin! : subs.ceAdmin ?? 'unknown' };
+    case 'CloseChat':
+      return { ...base, chatId: chat.waiting[persona] ?? chat.held(persona), emailTranscript: false };
+    case 'SetCareDeskAvailability':
+      return { ...base, available: true };
+    case 'SetCareDeskMember':
+      return { ...base, userId: chat.member || 'unknown', member: true };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }
@@ -810,6 +855,48 @@ async function prepareExperiments(): Promise<void> {
   experiments.draft = await add('matrix-draft', 'Draft');
   experiments.stopped = await add('matrix-stopped', 'Stopped');
   await add('matrix-running', 'Running', 'SiteEntry', EXPERIMENT_SITE_ENTRY_VALUE);
+}
+
+/**
+ * Live chat (issue 18): both staff personas available (seen "until tomorrow": the matrix runs for minutes), the
+ * agent's and the agency admin's open chats — the internal admin holds the agent's, the CE admin (care-desk group)
+ * the agency admin's — and a waiting chat of a user made for it for each staff persona to accept (and close).
+ */
+const chat = {
+  agent: 0,
+  agencyAdmin: 0,
+  waiting: {} as Partial<Record<Persona, number>>,
+  member: '',
+  /** The chat a persona takes part in. */
+  held: (p: Persona) => (p === 'agencyAdmin' || p === 'ceAdmin' ? chat.agencyAdmin : chat.agent) || 1,
+};
+async function prepareChat(): Promise<void> {
+  for (const p of ['internalAdmin', 'ceAdmin'] as const) {
+    await portal.db.query(
+      `INSERT INTO care_desk_staff_status (user_id, available, last_seen_at) VALUES ($1, true, now() + interval '1 day')
+       ON CONFLICT (user_id) DO UPDATE SET available = true, last_seen_at = now() + interval '1 day'`,
+      [subs[p]!],
+    );
+  }
+  const start = async (p: Persona) => {
+    const res = await callApi(portal, 'CareDesk/StartChat', { token: tokens[p]!, body: { AppName: 'AgentPortal', page: '/dashboard' } });
+    return (res.json!.result as { id: number }).id;
+  };
+  chat.agent = await start('agent');
+  chat.agencyAdmin = await start('agencyAdmin');
+  for (const [p, id] of [['internalAdmin', chat.agent], ['ceAdmin', chat.agencyAdmin]] as const) {
+    expect((await callApi(portal, 'CareDesk/AcceptChat', { token: tokens[p]!, body: { AppName: 'AgentPortal', chatId: id } })).status).toBe(200);
+  }
+  for (const p of ['internalAdmin', 'ceAdmin'] as const) {
+    const [u] = await portal.db.query<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, dashboard_user_role) VALUES ($1, 'Matrix', 'Waiter', 'SFAD_Agent') RETURNING id`,
+      [`matrix-chat-${p.toLowerCase()}@example.test`],
+    );
+    chat.waiting[p] = (await portal.db.query<{ id: number }>("INSERT INTO chats (agent_user_id, page) VALUES ($1, '/dashboard') RETURNING id", [u!.id]))[0]!.id;
+  }
+  chat.member = (await portal.db.query<{ id: string }>(
+    `INSERT INTO users (email, first_name, last_name, dashboard_user_role) VALUES ('matrix-care-desk@example.test', 'Matrix', 'Member', 'SFAD_Agent') RETURNING id`,
+  ))[0]!.id;
 }
 
 /** CE courses (issue 16): a course with room for every cell, another one, a followed link, and a registration per persona in the other course. */
@@ -896,6 +983,7 @@ beforeAll(async () => {
   await prepareCeCourses();
   await prepareCeAdmin();
   await prepareExperiments();
+  await prepareChat();
 });
 afterAll(async () => {
   await portal?.close();
@@ -1034,6 +1122,10 @@ describe('a refused call changes nothing', () => {
       carriers: await portal.db.query('SELECT * FROM user_agency_carriers ORDER BY 1, 2, 3'),
       experiments: await portal.db.query('SELECT id, key, status, modified_at FROM experiments ORDER BY id'),
       exposures: (await portal.db.query('SELECT count(*)::int AS n FROM experiment_exposures'))[0],
+      chats: await portal.db.query('SELECT id, status, staff_user_id FROM chats ORDER BY id'),
+      chatEvents: (await portal.db.query('SELECT count(*)::int AS n FROM chat_events'))[0],
+      careDesk: await portal.db.query('SELECT user_id FROM care_desk_members ORDER BY 1'),
+      availabilityLog: (await portal.db.query('SELECT count(*)::int AS n FROM care_desk_availability_log'))[0],
     });
     const before = await snapshot();
     for (const [name, row] of Object.entries(MATRIX)) {
@@ -1144,6 +1236,14 @@ const OBJECT_LEVEL: { who: Persona; call: keyof typeof CALLS; input: () => Recor
   { who: 'internalAdmin', call: 'SaveExperiment', input: () => ({ ...MATRIX_EXPERIMENT, id: 999999, key: 'matrix-unknown' }), expected: 404, why: 'an experiment that does not exist' },
   { who: 'internalAdmin', call: 'SetExperimentStatus', input: () => ({ id: experiments.stopped, status: 'Running' }), expected: 409, why: 'a stopped experiment restarted' },
   { who: 'internalAdmin', call: 'SaveExperiment', input: () => ({ ...MATRIX_EXPERIMENT, id: experiments.stopped, key: 'matrix-stopped' }), expected: 409, why: 'a stopped experiment edited' },
+  // issue 18: live chat — an agent's chat is theirs alone (another's id is unknown); staff act only on chats they hold.
+  { who: 'agencyAdmin', call: 'SendChatMessage', input: () => ({ chatId: chat.agent, text: 'Hijacked', clientId: 'matrix-hijack-1' }), expected: 404, why: "another agent's chat (another agency)" },
+  { who: 'agent', call: 'SetChatTyping', input: () => ({ chatId: chat.agencyAdmin, typing: true }), expected: 404, why: "another agent's chat" },
+  { who: 'agent', call: 'MarkChatRead', input: () => ({ chatId: chat.agencyAdmin, upTo: 1 }), expected: 404, why: "another agent's chat read" },
+  { who: 'agent', call: 'CloseChat', input: () => ({ chatId: chat.agencyAdmin, emailTranscript: true }), expected: 404, why: "another agent's chat closed (and its transcript mailed)" },
+  { who: 'agencyAdmin', call: 'CreateChatCase', input: () => ({ subject: 'Hijacked', description: 'x', chatId: chat.agent }), expected: 404, why: "a case carrying another agent's conversation" },
+  { who: 'ceAdmin', call: 'SendChatMessage', input: () => ({ chatId: chat.waiting.internalAdmin!, text: 'Mine now', clientId: 'matrix-hijack-2' }), expected: 403, why: 'a chat another staff member holds' },
+  { who: 'internalAdmin', call: 'AcceptChat', input: () => ({ chatId: 999999 }), expected: 404, why: 'a chat that does not exist' },
 ];
 
 describe('object-level checks', () => {

@@ -40,6 +40,8 @@ import { signInForTokens, startTestPortal } from './helpers/portal.ts';
 import { demoCar, PLACEHOLDER_CAR, referralRequest, type DemoCar } from './helpers/claims.ts';
 import { AgencyWorkOrderEvents } from '../../src/lib/api/live.ts';
 import { liveStreamCount } from '../../src/server/routes/live.ts';
+import { ChatEvents } from '../../src/lib/api/chat.ts';
+import { chatStreamCount } from '../../src/server/routes/chat.ts';
 import { insertTestCourse } from './helpers/ce.ts';
 import { addParticipantLink, registerParticipant } from '../../src/server/services/ce/registrations.ts';
 
@@ -187,6 +189,10 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   'A variant weight is a whole number from 1 to 99',
   'The variant weights must add up to 100',
   'Goal event is required',
+  // issue 18: live chat (src/lib/api/chat.ts).
+  /^(page|Message|Subject|Description|toUserId|userId) is required$/,
+  'Invalid page',
+  'Invalid message id',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;
@@ -478,6 +484,25 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
       variants: [{ name: 'v1', weight: 1 }, { name: 'v2', weight: 1 }, { name: 'v3', weight: 1 }, { name: 'v4', weight: 1 }, { name: 'v5', weight: 96 }], goalEvent: 'ClaimSubmitted' },
   ],
   SetExperimentStatus: () => [1, 2, 3].flatMap((id) => ['Running', 'Stopped'].map((status) => ({ AppName: 'AgentPortal', id, status }))),
+  // issue 18: live chat — the chat panel's and the console's requests (nobody is available: a start answers 409;
+  // the agent's unknown chat ids 404).
+  StartChat: () => [
+    { AppName: 'AgentPortal', page: '/dashboard', text: 'Hello, I need help', clientId: 'fuzz-client-0001' },
+    { AppName: 'AgentPortal', page: '/es/dashboard/file-claim', agencyNumber: '10045821', text: null, clientId: null },
+    { AppName: 'AgentPortal', page: '/dashboard/work-orders?x=1' },
+  ],
+  SendChatMessage: () => [1, 2, 2_147_483_647].map((chatId) => ({ AppName: 'AgentPortal', chatId, text: '¿Hola? 😀 <b>hi</b>', clientId: `fuzz_${chatId}_abcdefgh` })),
+  SetChatTyping: () => [1, 2].flatMap((chatId) => [true, false].map((typing) => ({ AppName: 'AgentPortal', chatId, typing }))),
+  MarkChatRead: () => [{ AppName: 'AgentPortal', chatId: 1, upTo: 0 }, { AppName: 'AgentPortal', chatId: 3, upTo: 9_007_199_254_740_991 }],
+  CloseChat: () => [{ AppName: 'AgentPortal', chatId: 1, emailTranscript: true }, { AppName: 'AgentPortal', chatId: 4, emailTranscript: false }],
+  CreateChatCase: () => [
+    { AppName: 'AgentPortal', subject: 'Claim will not submit', description: 'The button spins', chatId: null },
+    { AppName: 'AgentPortal', subject: 'Pregunta', description: 'Nadie estaba disponible', chatId: 7 },
+  ],
+  SetCareDeskAvailability: () => [true, false].map((available) => ({ AppName: 'AgentPortal', available })),
+  AcceptChat: () => [1, 5].map((chatId) => ({ AppName: 'AgentPortal', chatId })),
+  TransferChat: () => [{ AppName: 'AgentPortal', chatId: 1, toUserId: userId }],
+  SetCareDeskMember: () => [{ AppName: 'AgentPortal', userId: 'no-such-user', member: true }],
 };
 
 beforeAll(async () => {
@@ -1288,9 +1313,13 @@ describe(`fuzzing every call of CALLS (seed ${SEED}; replay with FUZZ_SEED=${SEE
 });
 
 describe(`fuzzing the streams (seed ${SEED})`, () => {
-  it(`AgencyWorkOrderEvents (GET stream): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted inputs open a stream`, { timeout: 180_000 }, async () => {
-    const contract = AgencyWorkOrderEvents;
-    const { invalid, valid } = await casesFor(contract, SEED + 99_000);
+  // issue 18: the chat stream (CareDesk/ChatEvents) beside the work-order one.
+  const STREAMS = [
+    { name: 'AgencyWorkOrderEvents', contract: AgencyWorkOrderEvents, open: liveStreamCount, seed: 99_000 },
+    { name: 'ChatEvents', contract: ChatEvents, open: chatStreamCount, seed: 98_000 },
+  ];
+  for (const { name, contract, open, seed } of STREAMS) it(`${name} (GET stream): ≥${MIN_INVALID} invalid inputs → 400 envelope, nothing written; accepted inputs open a stream`, { timeout: 180_000 }, async () => {
+    const { invalid, valid } = await casesFor(contract, SEED + seed);
     expect(invalid.length, 'inputs the contract refuses').toBeGreaterThanOrEqual(MIN_INVALID);
     await bearer('SFAD_Agent', FRESH_FOR_MS);
     const before = await snapshot();
@@ -1312,7 +1341,7 @@ describe(`fuzzing the streams (seed ${SEED})`, () => {
         ctl.abort();
       }
       // The stream is released before the next one (each user may hold only a few).
-      await vi.waitFor(() => expect(liveStreamCount()).toBe(0));
+      await vi.waitFor(() => expect(open()).toBe(0));
     }
     expect(failures.slice(0, 6), `${failures.length} accepted inputs answered wrongly (seed ${SEED})`).toEqual([]);
   });
