@@ -16,6 +16,8 @@ import { TIME_TO_FILE_GOAL_INTERACTIONS, timeToFile, timeToSignInWithTotp, type 
 import { DEMO_MFA_USERS, DEMO_TOTP_SECRET, timeStep, totpCode } from '../src/server/services/mfa.ts';
 import { signInFlood, type FloodRow } from './sign-in-flood.ts';
 import { timeToRegister, type TimeToRegister } from './time-to-register.ts';
+// issue 18: live chat
+import { chatLatency, type ChatLatency } from './chat-latency.ts';
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
@@ -150,6 +152,8 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['ListOktaUsersByAgentNameOrEmail (agency admin, 10,000 users)', { url: `${portal}${callPath(CALLS.ListOktaUsersByAgentNameOrEmail)}?AgencyNumber=20077314&Term=bench12&Sort=name&PageSize=25`, headers: adminAuth }],
     // issue 17: shop search: the store locator's public calls (the 10 closest of ~500 shops; a name search, one page).
     ['GetClosestProgramProviders (public GET)', { url: `${portal}${callPath(CALLS.GetClosestProgramProviders)}?zipCode=33602` }],
+    // issue 18: live chat — the chat button's state, polled (and streamed) to every signed-in agent tab.
+    ['GetChatAvailability (signed in, every agent tab)', { url: `${portal}${callPath(CALLS.GetChatAvailability)}?AppName=AgentPortal`, headers: { authorization: json.authorization } }],
     ['SpecificShopSearch (public POST, page of 10)', { url: `${portal}${callPath(CALLS.SpecificShopSearch)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppName: 'AgentPortal', ProviderName: 'Glass', ServiceZipCode: '10001', Distance: 100, PageSize: 10, CountryCode: 'US' }) }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
@@ -176,7 +180,7 @@ async function main() {
   // Time to file needs the claim pages in the built site.
   const claimBuilt = kinds.some((k) => k.path === '/dashboard/start-claim');
   const registerBuilt = kinds.some((k) => k.path === '/dashboard/create-account');
-  if (only('lighthouse') || only('load') || only('flood') || only('file') || only('signin') || (only('register') && registerBuilt)) {
+  if (only('lighthouse') || only('load') || only('flood') || only('file') || only('signin') || only('chat') || (only('register') && registerBuilt)) {
     const srv = await startBenchServer();
     try {
       if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
@@ -185,6 +189,8 @@ async function main() {
       if (only('file') && claimBuilt) results.timeToFile = { ...(await timeToFile(srv.portal)), goalInteractions: TIME_TO_FILE_GOAL_INTERACTIONS };
       if (only('file') || only('signin')) results.timeToSignInWithTotp = await timeToSignInWithTotp(srv.portal);
       if (only('register') && registerBuilt) results.timeToRegister = await timeToRegister(srv.portal, srv.dataDir);
+      // issue 18: live chat
+      if (only('chat')) results.chatLatency = await chatLatency(srv.portal);
     } finally {
       srv.child.kill('SIGTERM');
     }
@@ -243,6 +249,8 @@ async function main() {
     results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
     journeyRows.length ? table('Time to complete (Debian Chromium; interactions = clicks, fills, selects, checks, key presses)', journeyRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
+    // issue 18: live chat
+    results.chatLatency ? table('Live chat message latency (agent sends → staff stream receives, one after another)', [results.chatLatency as ChatLatency as unknown as Record<string, unknown>]) : '',
   ].join('\n');
   console.log(report);
   if (PARTIAL) return;

@@ -126,6 +126,9 @@ export const EnvSchema = z
     // issue 17: shop search
     /** Store-locator searches (ShopSearch/*) per client address per minute. */
     SHOP_SEARCH_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+    // issue 18: live chat
+    /** Chat messages one user may send per minute (SendChatMessage, StartChat's first message); more get HTTP 429. */
+    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
     // issue 18: analytics
     /** Analytics calls (SetupAnalytics, LogPageView, ViewError/error, experiments/run) per device and per user per minute. */
     ANALYTICS_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),

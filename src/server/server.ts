@@ -184,6 +184,8 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     authConfig: { authority, clientId: env.OIDC_CLIENT_ID, scope: OIDC_SCOPES, audience: env.OIDC_AUDIENCE },
     // issue 17: shop search
     shopSearchPerMinute: env.SHOP_SEARCH_MAX_PER_MINUTE,
+    // issue 18: live chat
+    chatMessagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
     // issue 18: analytics
     analyticsLimits: { perMinute: env.ANALYTICS_MAX_PER_MINUTE, bytesPerMinute: env.ANALYTICS_MAX_BYTES_PER_MINUTE },
   });

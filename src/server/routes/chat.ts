@@ -36,7 +36,7 @@ import { spanishOrigin } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { log } from '../log.ts';
 import { chatBus, type ChatNotice } from '../services/chat/bus.ts';
-import { anyoneAvailable, cannedAnswers, isAvailable, isStaff, listStaff, PRESENCE_TOUCH_MS, setAvailability, setMember, touchStaff } from '../services/chat/staff.ts';
+import { anyoneAvailable, anyoneAvailableCached, cannedAnswers, isAvailable, isStaff, listStaff, PRESENCE_TOUCH_MS, setAvailability, setMember, touchStaff } from '../services/chat/staff.ts';
 import {
   acceptChat,
   chatUpdateFor,
@@ -175,11 +175,11 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
   const db = deps.db;
   const r = new Hono<AppEnv>();
 
-  mountCall(r, deps, GetChatAvailability, async () => ({ available: await anyoneAvailable(db) }));
+  mountCall(r, deps, GetChatAvailability, async () => ({ available: await anyoneAvailableCached(db) }));
   mountCall(r, deps, GetMyChat, ({ user }) => myOpenChat(db, user!));
-  mountCall(r, deps, StartChat, ({ c, input, user }) => startChat(db, user!, { ...input, lang: langOf(c, deps.origin) }));
+  mountCall(r, deps, StartChat, ({ c, input, user }) => startChat(db, user!, { ...input, lang: langOf(c, deps.origin) }, deps.chatMessagesPerMinute));
   mountCall(r, deps, SendChatMessage, async ({ input, user }) => {
-    const message = await sendMessage(db, user!, input);
+    const message = await sendMessage(db, user!, input, deps.chatMessagesPerMinute);
     if (message.from === 'staff') await touchStaff(db, user!.id);
     return message;
   });

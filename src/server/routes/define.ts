@@ -37,6 +37,9 @@ export interface RouteDeps {
   // issue 17: shop search
   /** Store-locator searches per client address per minute (SHOP_SEARCH_MAX_PER_MINUTE); unset → 120. */
   shopSearchPerMinute?: number;
+  // issue 18: live chat
+  /** Chat messages one user may send per minute (CHAT_MESSAGES_PER_MINUTE); unset → 30. */
+  chatMessagesPerMinute?: number;
   // issue 18: analytics
   /** Analytics calls and bytes per device and per user per minute (ANALYTICS_MAX_PER_MINUTE, ANALYTICS_MAX_BYTES_PER_MINUTE). */
   analyticsLimits?: import('./analytics-limit.ts').AnalyticsLimits;

@@ -33,10 +33,29 @@ export async function isStaff(db: Queryable, user: Pick<UserRow, 'id' | 'dashboa
 /** The SQL condition "this staff status row counts as available now". */
 const AVAILABLE_NOW = `s.available AND s.last_seen_at > now() - make_interval(secs => ${PRESENCE_WINDOW_SECONDS})`;
 
-/** Is at least one staff member available now? (GetChatAvailability: polled by every agent tab, one indexed read.) */
+/** Is at least one staff member available now? (One indexed read; StartChat and the streams ask this.) */
 export async function anyoneAvailable(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ ok: boolean }>(`SELECT EXISTS (SELECT 1 FROM care_desk_staff_status s WHERE ${AVAILABLE_NOW}) AS ok`);
   return Boolean(row?.ok);
+}
+
+/** How long GetChatAvailability's answer is reused in a process (ms); a change of this process clears it at once. */
+export const AVAILABILITY_CACHE_MS = 1000;
+const cached = new Map<Queryable, { at: number; value: Promise<boolean> }>();
+chatBus.subscribe((n) => {
+  if (n.kind === 'availability') cached.clear();
+});
+/**
+ * The chat button's answer (GetChatAvailability, polled by every agent tab): anyoneAvailable, shared by the calls
+ * of one second in this process. A change made in this process is seen at once; one made elsewhere within a second.
+ */
+export function anyoneAvailableCached(db: Queryable, now = Date.now()): Promise<boolean> {
+  const hit = cached.get(db);
+  if (hit && now - hit.at < AVAILABILITY_CACHE_MS) return hit.value;
+  const value = anyoneAvailable(db);
+  cached.set(db, { at: now, value });
+  value.catch(() => cached.delete(db));
+  return value;
 }
 
 /** Is this staff member available now? */

@@ -208,12 +208,12 @@ async function sentBefore(db: Queryable, chatId: number, userId: string, clientI
 }
 
 /** Refuses a user over the per-minute message limit (429). */
-async function checkRate(db: Queryable, userId: string): Promise<void> {
+async function checkRate(db: Queryable, userId: string, perMinute: number): Promise<void> {
   const [row] = await db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM chat_events WHERE author_user_id = $1 AND kind = 'message' AND created_at > now() - interval '1 minute'",
     [userId],
   );
-  if (Number(row?.n ?? 0) >= CHAT_MESSAGES_PER_MINUTE) throw new HttpError(429, CHAT_MESSAGES.tooManyMessages);
+  if (Number(row?.n ?? 0) >= perMinute) throw new HttpError(429, CHAT_MESSAGES.tooManyMessages);
 }
 
 /** How the caller takes part in a chat. */
@@ -238,6 +238,7 @@ export async function startChat(
   db: Db,
   user: UserRow,
   input: { page: string; agencyNumber?: string | null | undefined; text?: string | null | undefined; clientId?: string | null | undefined; lang: Lang },
+  perMinute = CHAT_MESSAGES_PER_MINUTE,
 ): Promise<Chat> {
   const open = await db.query<{ id: number }>("SELECT id FROM chats WHERE agent_user_id = $1 AND status <> 'Closed'", [user.id]);
   let chatId = open[0]?.id;
@@ -272,7 +273,7 @@ export async function startChat(
   if (input.text) {
     const clientId = input.clientId ?? `start-${chatId}`;
     if (!(await sentBefore(db, chatId, user.id, clientId))) {
-      await checkRate(db, user.id);
+      await checkRate(db, user.id, perMinute);
       await db.transaction((tx) => appendEvent(tx, { chatId: chatId!, kind: 'message', side: 'agent', userId: user.id, name: user.first_name, body: input.text!, clientId }));
     }
   }
@@ -284,13 +285,13 @@ export async function startChat(
 }
 
 /** Sends a message in a chat the caller takes part in; a resend with the same clientId answers the stored one. */
-export async function sendMessage(db: Db, user: UserRow, input: { chatId: number; text: string; clientId: string }): Promise<ChatMessage> {
+export async function sendMessage(db: Db, user: UserRow, input: { chatId: number; text: string; clientId: string }, perMinute = CHAT_MESSAGES_PER_MINUTE): Promise<ChatMessage> {
   const row = await chatRow(db, input.chatId);
   const part = await partOf(db, row, user);
   const before = await sentBefore(db, input.chatId, user.id, input.clientId);
   if (before) return messageOf(before);
   if (row!.status === 'Closed') throw new HttpError(409, CHAT_MESSAGES.chatClosed);
-  await checkRate(db, user.id);
+  await checkRate(db, user.id, perMinute);
   const stored = await db.transaction(async (tx) => {
     const [now] = await tx.query<{ status: ChatStatus }>('SELECT status FROM chats WHERE id = $1 FOR UPDATE', [input.chatId]);
     if (now?.status === 'Closed') throw new HttpError(409, CHAT_MESSAGES.chatClosed);
