@@ -56,6 +56,8 @@ function ConsoleView({ t }: { t: ChatT }) {
   const [selected, setSelected] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  /** The chat just accepted: its composer takes focus once shown. */
+  const [focusId, setFocusId] = useState<number | null>(null);
   const last = useRef(0);
   const selectedRef = useRef<number | null>(null);
   selectedRef.current = selected;
@@ -181,7 +183,7 @@ function ConsoleView({ t }: { t: ChatT }) {
       setState((s) => (s ? { ...s, waiting: s.waiting.filter((w) => w.chat.id !== chatId), mine: [...s.mine.filter((m) => m.chat.id !== chatId), c] } : s));
       merge(c.chat.messages);
       setSelected(chatId);
-      setTimeout(() => document.getElementById(`care-desk-composer-${chatId}`)?.focus());
+      setFocusId(chatId);
     }).finally(reload);
 
   const waited = (c: ConsoleChat) => c.waitSeconds + Math.max(0, Math.floor((now - loadedAt) / 1000));
@@ -250,6 +252,7 @@ function ConsoleView({ t }: { t: ChatT }) {
                   c={current}
                   messages={messages[current.chat.id] ?? []}
                   typing={typing[current.chat.id] ?? false}
+                  focus={focusId === current.chat.id}
                   console={state}
                   act={act}
                   onMessage={(m) => merge([m])}
@@ -314,6 +317,7 @@ function ChatView({
   c,
   messages,
   typing,
+  focus,
   console: state,
   act,
   onMessage,
@@ -323,6 +327,7 @@ function ChatView({
   c: ConsoleChat;
   messages: ChatMessage[];
   typing: boolean;
+  focus: boolean;
   console: Console;
   act(run: () => Promise<unknown>): Promise<void>;
   onMessage(m: ChatMessage): void;
@@ -337,6 +342,9 @@ function ChatView({
   const list = useRef<HTMLOListElement>(null);
   const seen = useRef(messages.at(-1)?.id ?? 0);
   const typingSent = useRef(0);
+  useEffect(() => {
+    if (focus) document.getElementById(`care-desk-composer-${id}`)?.focus();
+  }, [focus, id]);
   const others = state.staff.filter((s) => s.available && s.name !== c.chat.staffName);
 
   useEffect(() => {

@@ -120,13 +120,20 @@ export default function ChatPanel({ t, onHide }: { t: ChatT; onHide(): void }) {
   }, [messages, pending, t]);
 
   const inChat = chat !== null && chat.status !== 'Closed';
+  // A chat just started (or a new one offered): the composer (or the question) takes focus.
+  const chatId = chat?.id ?? null;
+  const started = useRef(chatId);
+  useEffect(() => {
+    if (started.current === chatId) return;
+    started.current = chatId;
+    if ($panelOpen.get()) panel.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, [chatId]);
   const start = async () => {
     setBusy(true);
     setProblem(null);
     try {
       await startChat(location.pathname, agency?.agencyNumber ?? null, first);
       setFirst('');
-      setTimeout(() => panel.current?.querySelector<HTMLElement>('textarea')?.focus());
     } catch (err) {
       // 409: nobody is available after all: the form below takes over.
       if (err instanceof ApiError && err.status === 409) $available.set(false);
@@ -140,7 +147,7 @@ export default function ChatPanel({ t, onHide }: { t: ChatT; onHide(): void }) {
     try {
       await endChat(transcript);
       setEnding(false);
-      setTimeout(() => title.current?.focus());
+      title.current?.focus();
     } catch (err) {
       setProblem(err instanceof ApiError ? t.message(replyOf(err)) : t('common.loadFailed'));
     } finally {
@@ -279,7 +286,6 @@ export default function ChatPanel({ t, onHide }: { t: ChatT; onHide(): void }) {
                       onClick={() => {
                         clearChat();
                         setCaseAfter(false);
-                        setTimeout(() => panel.current?.querySelector<HTMLElement>('textarea')?.focus());
                       }}
                     >
                       {t('chat.newChat')}
