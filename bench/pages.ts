@@ -54,6 +54,8 @@ export const PAGE_KINDS: PageKind[] = [
   { kind: 'work order: details', path: '/dashboard/work-order-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
   { kind: 'work order: survey', path: '/dashboard/order-survey-details', group: 'dashboard', signedInAs: 'agent@demo.test' },
   { kind: 'work-order console', path: '/dashboard/work-order-console', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  // issue 18: the care-desk console (the console, its contract and words load on demand).
+  { kind: 'care-desk console', path: '/dashboard/care-desk', group: 'dashboard', signedInAs: 'internal@demo.test' },
   { kind: 'manage account', path: '/dashboard/manage-account', group: 'dashboard', signedInAs: 'agent@demo.test' },
   // Agency user administration (issue 15).
   { kind: 'manage users', path: '/dashboard/manage-users', group: 'dashboard', signedInAs: 'admin@demo.test' },

@@ -63,6 +63,8 @@ export interface Namespaces {
   courses: typeof import('./i18n/en/courses.ts').default;
   // issue 17: shop search
   shops: typeof import('./i18n/en/shops.ts').default;
+  // issue 18: live chat (loaded with the chat only: src/islands/shared/chat/words.ts)
+  chat: typeof import('./i18n/en/chat.ts').default;
 }
 /** A namespace of the dictionaries. */
 export type Namespace = keyof Namespaces;

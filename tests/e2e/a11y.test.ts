@@ -60,6 +60,8 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   // Global banners and /Healthcheck (issue 15): the screens of internal admins, the public monitoring page.
   { route: '/dashboard/global-banner', roles: ['internal'], ready: (page) => expect(page.getByRole('button', { name: 'New banner' })).toBeVisible() },
   { route: '/dashboard/health-configuration', roles: ['internal'], ready: (page) => expect(page.getByTestId('health-config-outbox')).toBeVisible() },
+  // issue 18: the care-desk console (staff), and the page refusing an agent (its chat panel and form: tests/e2e/chat.test.ts).
+  { route: '/dashboard/care-desk', roles: ['internal', 'agent'], ready: (page) => expect(page.getByTestId('care-desk-availability').or(page.getByText('Only Agency Care Desk staff can use the chat console.'))).toBeVisible() },
   // issue 17: sso-agency-flow opened by a user who signed in with a password (it says the page is for agency sign-ins;
   // its SSO states, search, results and under review, are scanned in tests/e2e/sso.test.ts, English and Spanish).
   { route: '/dashboard/sso-agency-flow', roles: ['agent'], ready: (page) => expect(page.getByText('This page is for users who sign in with their agency.')).toBeVisible() },

@@ -53,6 +53,12 @@ export default function FooterPanels() {
             <li>
               <a href="/agency-care-desk">{t('common.careDeskFaqs')}</a>
             </li>
+            {/* Agents and agency admins (the roles with the account-manager panel): opens the header's chat panel (src/islands/shared/chat/ChatEntry.tsx). */}
+            {panels.accountManager && (
+              <li>
+                <a href="#chat">{t('common.careDeskChat')}</a>
+              </li>
+            )}
           </ul>
         </section>
       )}

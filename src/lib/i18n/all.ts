@@ -45,6 +45,9 @@ import coursesEs from './es/courses.ts';
 // issue 17: shop search
 import shopsEn from './en/shops.ts';
 import shopsEs from './es/shops.ts';
+// issue 18: live chat
+import chatEn from './en/chat.ts';
+import chatEs from './es/chat.ts';
 
 /** Each language's dictionary: namespace → words (one line each, so that a new namespace is a one-line change). */
 export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
@@ -70,6 +73,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     courses: coursesEn,
     // issue 17: shop search
     shops: shopsEn,
+    chat: chatEn,
   },
   es: {
     common: commonEs,
@@ -93,6 +97,7 @@ export const DICTIONARIES: Record<Lang, Record<Namespace, Dictionary>> = {
     courses: coursesEs,
     // issue 17: shop search
     shops: shopsEs,
+    chat: chatEs,
   },
 };
 

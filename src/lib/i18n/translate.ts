@@ -11,9 +11,10 @@ export { interpolate };
 /**
  * The namespaces islands load. The rest are read where the site is built or the server writes (src/lib/i18n/all.ts):
  * page titles, emails and the static shop pages' words; leaving them out keeps every page's first-visit script
- * smaller (each loader entry ships on every signed-in page).
+ * smaller (each loader entry ships on every signed-in page). The chat's words (`chat`) load with the chat's own
+ * chunk (src/islands/shared/chat/words.ts), so the chat costs the core no loader entry.
  */
-export type IslandNamespace = Exclude<Namespace, 'pages' | 'emails' | 'shops'>;
+export type IslandNamespace = Exclude<Namespace, 'pages' | 'emails' | 'shops' | 'chat'>;
 
 /** Loaders of each namespace per language: one file each, so a page fetches only what it uses. */
 const LOADERS: { [N in IslandNamespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {

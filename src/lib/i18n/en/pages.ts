@@ -92,6 +92,8 @@ export default {
     'audit-log': 'Audit log',
     'global-banner': 'Global banners',
     'health-configuration': 'Health-check configuration',
+    // issue 18: live chat
+    'care-desk': 'Care desk console',
     'cobranded-agencies': 'Co-branded agencies',
     'create-CE-course': 'Create a CE course',
     'manage-CEcourses': 'Manage CE courses',

@@ -89,6 +89,8 @@ export default {
     'audit-log': 'Registro de auditoría',
     'global-banner': 'Avisos globales',
     'health-configuration': 'Configuración del estado del sistema',
+    // issue 18: live chat
+    'care-desk': 'Consola de Atención a Agencias',
     'cobranded-agencies': 'Agencias con marca compartida',
     'create-CE-course': 'Crear un curso de educación continua',
     'manage-CEcourses': 'Administrar cursos de educación continua',
