@@ -23,6 +23,11 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the connection and releases any lock. */
   close(): Promise<void>;
+  /**
+   * Calls fn with the payload of every NOTIFY on channel from now on (LISTEN); resolves to the unlisten function.
+   * On PGlite, a notification reaches fn before the query whose commit sent it resolves.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 function normaliseParams(params: Param[] = []): unknown[] {
@@ -68,6 +73,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pg.close();
       lock?.release();
     },
+    listen: (channel, fn) => pg.listen(channel, fn),
   };
 }
 
@@ -84,6 +90,7 @@ export async function openPostgres(url: string): Promise<Db> {
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
       (await sql.begin((tx) => fn({ query: (text, params) => run(tx, text, params) }))) as T,
     close: () => sql.end(),
+    listen: async (channel, fn) => (await sql.listen(channel, fn)).unlisten,
   };
 }
 

@@ -23,7 +23,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration script into statements at semicolons that end a line (no procedural bodies here). */
+/** Splits a migration script into statements at semicolons that end a line (a function body must keep its semicolons mid-line). */
 function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)

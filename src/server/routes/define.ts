@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../services/users.ts';
 import type { TokenVerifier } from '../auth/tokens.ts';
-import { findUserById } from '../services/users.ts';
+import { readCacheFor } from '../services/read-cache.ts';
 import { currentSession } from '../auth/revocation.ts';
 import { HttpError, PasswordHashBusy } from '../errors.ts';
 import { siteOrigins, spanishOrigin } from '../env.ts';
@@ -76,7 +76,7 @@ export async function authenticate(c: Context<AppEnv>, deps: RouteDeps): Promise
   if (!match) return null;
   try {
     const claims = await deps.verifier.verify(match[1]!);
-    const user = await findUserById(deps.db, claims.sub);
+    const user = await readCacheFor(deps.db).user(claims.sub);
     // A token issued before the user's sign-ins were revoked (password reset, deactivation) is refused.
     if (!user || !currentSession(claims, user) || user.status !== 'ACTIVE') return null;
     return user;

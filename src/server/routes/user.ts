@@ -9,6 +9,7 @@ import {
 } from '../../lib/api/user.ts';
 import { findUserById, getUserDetails, listUserAgencies, userBelongsToAgency } from '../services/users.ts';
 import { HttpError } from '../errors.ts';
+import { readCacheFor } from '../services/read-cache.ts';
 import { listInsuranceCompanies } from '../services/carriers.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 import { cached, REFERENCE_TTL_MS } from './states.ts';
@@ -28,7 +29,7 @@ export function userRoutes(deps: RouteDeps): Hono<AppEnv> {
     return getUserDetails(db, target);
   });
 
-  mountCall(router, deps, GetUserAgencyList, async ({ user }) => listUserAgencies(db, user!.id));
+  mountCall(router, deps, GetUserAgencyList, async ({ user }) => readCacheFor(db).agencies(user!.id));
 
   mountCall(router, deps, UpdateUserDefaultAgency, async ({ input, user }) => {
     if (!(await userBelongsToAgency(db, user!.id, input.AgencyNumber))) {

@@ -1,0 +1,102 @@
+/**
+ * The signed-in calls' hot reads, kept in memory (issue 19): the caller's users row, read by every signed-in call
+ * (authenticate), and their agency list (GetUserAgencyList, read by every dashboard page). Profiling a signed-in
+ * call on PGlite showed the two queries as most of its time (docs/performance.md).
+ *
+ * The database says when an entry is stale, whoever wrote it: triggers (migration 025) NOTIFY channel
+ * 'portal_cache' with 'u:<user id>' on every change of users and user_agencies, and '*' on every change of agencies.
+ * A read that began before a notification is not kept (the epoch check), so a reply never brings back what a
+ * committed change replaced.
+ *
+ * Only on PGlite: one process per data folder, and a notification reaches the cache before the query that
+ * committed the change resolves, so the next request sees the change. On PostgreSQL (several processes) the cache
+ * is off until invalidation crosses processes (docs/decisions/036); reads go to the database as before.
+ */
+import type { UserAgency } from '../../lib/api/user.ts';
+import type { Db } from '../db/index.ts';
+import { log } from '../log.ts';
+import { findUserById, listUserAgencies, type UserRow } from './users.ts';
+
+/** The channel the triggers notify. */
+export const CACHE_CHANNEL = 'portal_cache';
+/** Entries kept at most; past it the cache starts again empty (a bound on memory, not an LRU: misses are cheap). */
+export const MAX_ENTRIES = 20_000;
+/** An entry is read again after this long even without a notification (a safety net, not the invalidation). */
+export const ENTRY_TTL_MS = 60_000;
+
+interface Entry<T> {
+  value: T;
+  until: number;
+}
+
+/** The hot reads of one database. */
+export interface ReadCache {
+  user(id: string): Promise<UserRow | undefined>;
+  agencies(userId: string): Promise<UserAgency[]>;
+}
+
+class PgliteReadCache implements ReadCache {
+  readonly #db: Db;
+  readonly #users = new Map<string, Entry<UserRow | undefined>>();
+  readonly #agencies = new Map<string, Entry<UserAgency[]>>();
+  /** Counts notifications: a read is kept only when none arrived while it ran. */
+  #epoch = 0;
+  /** Resolves once LISTEN is in place; until then nothing is kept. */
+  #listening = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+    db.listen(CACHE_CHANNEL, (payload) => this.#invalidate(payload)).then(
+      () => (this.#listening = true),
+      (err: unknown) => log.warn('read cache off: LISTEN failed', { error: String((err as Error)?.message ?? err) }),
+    );
+  }
+
+  #invalidate(payload: string) {
+    this.#epoch++;
+    if (payload.startsWith('u:')) {
+      const id = payload.slice(2);
+      this.#users.delete(id);
+      this.#agencies.delete(id);
+    } else {
+      this.#users.clear();
+      this.#agencies.clear();
+    }
+  }
+
+  async #read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>, copy: (v: T) => T): Promise<T> {
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && hit.until > now) return copy(hit.value);
+    const epoch = this.#epoch;
+    const value = await load();
+    if (this.#listening && epoch === this.#epoch) {
+      if (map.size >= MAX_ENTRIES) map.clear();
+      map.set(key, { value, until: now + ENTRY_TTL_MS });
+    }
+    return copy(value);
+  }
+
+  user(id: string) {
+    return this.#read(this.#users, id, () => findUserById(this.#db, id), (u) => (u ? { ...u } : u));
+  }
+
+  agencies(userId: string) {
+    return this.#read(this.#agencies, userId, () => listUserAgencies(this.#db, userId), (list) => list.map((a) => ({ ...a })));
+  }
+}
+
+/** Reads straight from the database (PostgreSQL). */
+const direct = (db: Db): ReadCache => ({ user: (id) => findUserById(db, id), agencies: (userId) => listUserAgencies(db, userId) });
+
+const caches = new WeakMap<Db, ReadCache>();
+
+/** The read cache of a database (one per connection object). */
+export function readCacheFor(db: Db): ReadCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = db.kind === 'pglite' ? new PgliteReadCache(db) : direct(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,154 @@
+// Issue 19: the signed-in calls' hot reads (the caller's users row and agency list) come from memory on PGlite, and
+// every change the database commits — through any code path, in or out of a transaction — is seen by the next read
+// (triggers of migration 025 NOTIFY the cache). And a verified access token is remembered only until it expires.
+import { generateKeyPair, exportJWK, SignJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createVerifier } from '../../src/server/auth/tokens.ts';
+import { openPglite, type Db } from '../../src/server/db/index.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedDemo, seedReference } from '../../src/server/db/seed.ts';
+import { readCacheFor } from '../../src/server/services/read-cache.ts';
+import { findUserByEmail } from '../../src/server/services/users.ts';
+import type { RunningPortal } from '../../src/server/server.ts';
+import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+
+describe('read cache (PGlite): every committed change is seen by the next read', () => {
+  let db: Db;
+  let userId: string;
+  beforeAll(async () => {
+    db = await openPglite();
+    await migrate(db);
+    await seedReference(db);
+    await seedDemo(db);
+    userId = (await findUserByEmail(db, 'agent@demo.test'))!.id;
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('a users row changed by a plain UPDATE, inside a transaction, or deleted', async () => {
+    const cache = readCacheFor(db);
+    const before = (await cache.user(userId))!;
+    // The second read is served from memory: a change made behind the database's back (none here) would not show,
+    // which is what the triggers are for.
+    expect((await cache.user(userId))!.first_name).toBe(before.first_name);
+
+    await db.query('UPDATE users SET first_name = $1 WHERE id = $2', ['Renamed', userId]);
+    expect((await cache.user(userId))!.first_name).toBe('Renamed');
+
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [userId]);
+    });
+    expect((await cache.user(userId))!.session_version).toBe(before.session_version + 1);
+
+    await db.query("UPDATE users SET status = 'DEPROVISIONED' WHERE id = $1", [userId]);
+    expect((await cache.user(userId))!.status).toBe('DEPROVISIONED');
+    await db.query("UPDATE users SET status = 'ACTIVE', first_name = $1 WHERE id = $2", [before.first_name, userId]);
+    expect((await cache.user(userId))!.status).toBe('ACTIVE');
+  });
+
+  it('a rolled-back change is not seen; a read racing a write never keeps the old row', async () => {
+    const cache = readCacheFor(db);
+    const name = (await cache.user(userId))!.first_name;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET first_name = $1 WHERE id = $2', ['Never', userId]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await cache.user(userId))!.first_name).toBe(name);
+
+    // A miss whose query is queued before the write: it answers the old row, but must not keep it.
+    await db.query('UPDATE users SET first_name = first_name WHERE id = $1', [userId]); // empties the entry
+    const racing = cache.user(userId);
+    const write = db.query('UPDATE users SET first_name = $1 WHERE id = $2', ['Raced', userId]);
+    expect((await racing)!.first_name).toBe(name);
+    await write;
+    expect((await cache.user(userId))!.first_name).toBe('Raced');
+    await db.query('UPDATE users SET first_name = $1 WHERE id = $2', [name, userId]);
+  });
+
+  it('the agency list follows user_agencies and agencies changes', async () => {
+    const cache = readCacheFor(db);
+    const list = await cache.agencies(userId);
+    expect(list.length).toBeGreaterThan(0);
+    const [first] = list;
+
+    await db.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', ['Renamed Agency', first!.agencyNumber]);
+    expect((await cache.agencies(userId)).find((a) => a.agencyNumber === first!.agencyNumber)!.agencyName).toBe('Renamed Agency');
+    await db.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', [first!.agencyName, first!.agencyNumber]);
+
+    await db.query('DELETE FROM user_agencies WHERE user_id = $1 AND agency_number = $2', [userId, first!.agencyNumber]);
+    expect((await cache.agencies(userId)).map((a) => a.agencyNumber)).not.toContain(first!.agencyNumber);
+    await db.query('INSERT INTO user_agencies (user_id, agency_number, is_default_agency) VALUES ($1, $2, $3)', [userId, first!.agencyNumber, first!.isDefaultAgency]);
+    expect((await cache.agencies(userId)).map((a) => a.agencyNumber)).toContain(first!.agencyNumber);
+  });
+
+  it('answers copies: a caller changing what it got does not change the next answer', async () => {
+    const cache = readCacheFor(db);
+    const u = (await cache.user(userId))!;
+    u.first_name = 'Scribbled';
+    expect((await cache.user(userId))!.first_name).not.toBe('Scribbled');
+    const list = await cache.agencies(userId);
+    list[0]!.agencyName = 'Scribbled';
+    expect((await cache.agencies(userId))[0]!.agencyName).not.toBe('Scribbled');
+  });
+});
+
+describe('read cache through the API', () => {
+  let portal: RunningPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it('a deactivated user is refused on the very next call, and an agency added to them is listed on the next call', async () => {
+    const tokens = await signInForTokens(portal, 'multi@demo.test');
+    const list = async () => callApi(portal, 'User/GetUserAgencyList', { token: tokens.access_token, body: { AppName: 'AgentPortal' } });
+    const first = await list();
+    expect(first.status).toBe(200);
+    const id = (await findUserByEmail(portal.db, 'multi@demo.test'))!.id;
+    const count = (first.json!.result as unknown[]).length;
+
+    await portal.db.query("INSERT INTO user_agencies (user_id, agency_number, is_default_agency) VALUES ($1, '10045821', false) ON CONFLICT DO NOTHING", [id]);
+    const second = await list();
+    expect((second.json!.result as unknown[]).length).toBe(count + 1);
+    await portal.db.query("DELETE FROM user_agencies WHERE user_id = $1 AND agency_number = '10045821'", [id]);
+
+    await portal.db.query("UPDATE users SET status = 'DEPROVISIONED' WHERE id = $1", [id]);
+    expect((await list()).status).toBe(401);
+    await portal.db.query("UPDATE users SET status = 'ACTIVE' WHERE id = $1", [id]);
+    expect((await list()).status).toBe(200);
+  });
+});
+
+describe('verified tokens are remembered until they expire', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a token verified once is refused once its expiry has passed, even though it was remembered', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+    const verifier = createVerifier({ issuer: 'https://issuer.test', audience: 'aud', keys: { keys: [jwk] } });
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer('https://issuer.test')
+      .setAudience('aud')
+      .setSubject('user-1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(privateKey);
+    expect((await verifier.verify(token)).sub).toBe('user-1');
+    expect((await verifier.verify(token)).sub).toBe('user-1');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((now + 120) * 1000);
+    await expect(verifier.verify(token)).rejects.toThrow();
+    // A token with a changed byte is never taken for the remembered one.
+    vi.useRealTimers();
+    await expect(verifier.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))).rejects.toThrow();
+  });
+});
