@@ -42,10 +42,10 @@ function waitText(t: ChatT, seconds: number): string {
 
 export default function CareDeskConsole() {
   const t = useChatT();
-  return <UserGate t={t}>{(_user, t) => <ConsoleView t={t} />}</UserGate>;
+  return <UserGate t={t}>{(user, t) => <ConsoleView t={t} me={user.userDetails.userId} />}</UserGate>;
 }
 
-function ConsoleView({ t }: { t: ChatT }) {
+function ConsoleView({ t, me }: { t: ChatT; me: string }) {
   const [state, setState] = useState<Console | null>(null);
   const [loadedAt, setLoadedAt] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
@@ -254,6 +254,7 @@ function ConsoleView({ t }: { t: ChatT }) {
                   typing={typing[current.chat.id] ?? false}
                   focus={focusId === current.chat.id}
                   console={state}
+                  me={me}
                   act={act}
                   onMessage={(m) => merge([m])}
                   onDone={reload}
@@ -319,6 +320,7 @@ function ChatView({
   typing,
   focus,
   console: state,
+  me,
   act,
   onMessage,
   onDone,
@@ -329,6 +331,8 @@ function ChatView({
   typing: boolean;
   focus: boolean;
   console: Console;
+  /** The reader's user id (not a transfer target). */
+  me: string;
   act(run: () => Promise<unknown>): Promise<void>;
   onMessage(m: ChatMessage): void;
   onDone(): void;
@@ -345,7 +349,7 @@ function ChatView({
   useEffect(() => {
     if (focus) document.getElementById(`care-desk-composer-${id}`)?.focus();
   }, [focus, id]);
-  const others = state.staff.filter((s) => s.available && s.name !== c.chat.staffName);
+  const others = state.staff.filter((s) => s.available && s.userId !== me);
 
   useEffect(() => {
     const fresh = messages.filter((m) => m.id > seen.current && m.from === 'agent');
