@@ -72,6 +72,27 @@ async function staffSays(staff: Page, text: string): Promise<void> {
   await expect(staff.getByTestId('care-desk-log')).toContainText(text);
 }
 
+/**
+ * Runs in the agent's page before its scripts: each chat stream's fetch gets an abort controller of the test's, so
+ * `__cutChatStreams()` fails the open streams mid-body as a dropped connection does (the page's own code is as built).
+ */
+function cuttableChatStreams(): void {
+  const w = window as unknown as { __cutChatStreams(): void };
+  const open: AbortController[] = [];
+  const fetch = window.fetch.bind(window);
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.includes('/CareDesk/ChatEvents')) return fetch(input, init);
+    const ctl = new AbortController();
+    init?.signal?.addEventListener('abort', () => ctl.abort(init.signal?.reason));
+    open.push(ctl);
+    return fetch(input, { ...init, signal: ctl.signal });
+  };
+  w.__cutChatStreams = () => {
+    for (const ctl of open.splice(0)) ctl.abort(new TypeError('network connection lost'));
+  };
+}
+
 /** The texts of the messages shown in a log, in order. */
 const texts = (log: ReturnType<Page['getByTestId']>) => log.getByTestId('chat-message').locator('.chat-msg__text').allTextContents();
 
@@ -206,6 +227,7 @@ test.describe('the care desk console', () => {
     const staff = await pageAs('internal');
     await openConsole(staff, true);
     const agent = await pageAs('agent');
+    await agent.addInitScript(cuttableChatStreams);
     const question = `Is my claim approved? ${stamp}`;
     const panel = await startChat(agent, question);
     await accept(staff, question);
@@ -213,8 +235,10 @@ test.describe('the care desk console', () => {
     const log = panel.getByTestId('chat-log');
     await expect(log).toContainText(`Checking now ${stamp}`);
 
-    // The agent's network goes away: the stream is lost (the panel says so).
+    // The agent's network goes away: Chromium's offline mode refuses new requests but leaves an open response
+    // running, so the open stream is cut as a dropped connection cuts it (its fetch fails mid-body).
     await agent.context().setOffline(true);
+    await agent.evaluate(() => (window as unknown as { __cutChatStreams(): void }).__cutChatStreams());
     await expect(panel.getByText('Connection lost: reconnecting…')).toBeVisible();
     const meanwhile = [1, 2, 3].map((n) => `Update ${n} while you were away ${stamp}`);
     for (const text of meanwhile) await staffSays(staff, text);
