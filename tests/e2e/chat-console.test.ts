@@ -16,8 +16,8 @@ const stamp = Date.now().toString(36);
 const PANEL = 'Chat with the Agency Care Desk';
 /** What the agent's button says about itself when nobody is available (its accessible description). */
 const NOBODY = 'No one is available to chat: leave us a message instead.';
-/** The design's promise (decision 037): without an open chat the button's availability is polled every 30 s. */
-const AVAILABILITY_POLL_MS = 30_000;
+/** The design's promise (decision 037; AVAILABILITY_POLL_MS in chat-store.ts): without an open chat the button's availability is polled every 10 s. */
+const AVAILABILITY_POLL_MS = 10_000;
 
 type ApiAs = PortalFixtures['apiAs'];
 

@@ -22,6 +22,7 @@ import {
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { api } from '../../stores/api.ts';
+import { mergeById } from '../shared/chat/chat-merge.ts';
 import { newClientId, openChatStream } from '../shared/chat/chat-stream.ts';
 import { Composer, MessageItem, timeOf } from '../shared/chat/ChatPanel.tsx';
 import { useChatT, type ChatT } from '../shared/chat/words.ts';
@@ -69,10 +70,10 @@ function ConsoleView({ t, me }: { t: ChatT; me: string }) {
     if (!incoming.length) return;
     setMessages((prev) => {
       const next = { ...prev };
-      for (const m of incoming) {
-        last.current = Math.max(last.current, m.id);
-        const list = next[m.chatId] ?? [];
-        if (!list.some((x) => x.id === m.id)) next[m.chatId] = [...list, m].sort((a, b) => a.id - b.id);
+      for (const chatId of new Set(incoming.map((m) => m.chatId))) {
+        const merged = mergeById(next[chatId] ?? [], incoming.filter((m) => m.chatId === chatId), last.current);
+        last.current = merged.lastId;
+        next[chatId] = merged.messages;
       }
       return next;
     });
