@@ -22,6 +22,7 @@ import {
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import type { ResultOf } from '../../lib/api/contract.ts';
 import { api } from '../../stores/api.ts';
+import { mergeById } from '../shared/chat/chat-merge.ts';
 import { newClientId, openChatStream } from '../shared/chat/chat-stream.ts';
 import { Composer, MessageItem, timeOf } from '../shared/chat/ChatPanel.tsx';
 import { useChatT, type ChatT } from '../shared/chat/words.ts';
@@ -42,10 +43,10 @@ function waitText(t: ChatT, seconds: number): string {
 
 export default function CareDeskConsole() {
   const t = useChatT();
-  return <UserGate t={t}>{(_user, t) => <ConsoleView t={t} />}</UserGate>;
+  return <UserGate t={t}>{(user, t) => <ConsoleView t={t} me={user.userDetails.userId} />}</UserGate>;
 }
 
-function ConsoleView({ t }: { t: ChatT }) {
+function ConsoleView({ t, me }: { t: ChatT; me: string }) {
   const [state, setState] = useState<Console | null>(null);
   const [loadedAt, setLoadedAt] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
@@ -69,10 +70,10 @@ function ConsoleView({ t }: { t: ChatT }) {
     if (!incoming.length) return;
     setMessages((prev) => {
       const next = { ...prev };
-      for (const m of incoming) {
-        last.current = Math.max(last.current, m.id);
-        const list = next[m.chatId] ?? [];
-        if (!list.some((x) => x.id === m.id)) next[m.chatId] = [...list, m].sort((a, b) => a.id - b.id);
+      for (const chatId of new Set(incoming.map((m) => m.chatId))) {
+        const merged = mergeById(next[chatId] ?? [], incoming.filter((m) => m.chatId === chatId), last.current);
+        last.current = merged.lastId;
+        next[chatId] = merged.messages;
       }
       return next;
     });
@@ -254,6 +255,7 @@ function ConsoleView({ t }: { t: ChatT }) {
                   typing={typing[current.chat.id] ?? false}
                   focus={focusId === current.chat.id}
                   console={state}
+                  me={me}
                   act={act}
                   onMessage={(m) => merge([m])}
                   onDone={reload}
@@ -319,6 +321,7 @@ function ChatView({
   typing,
   focus,
   console: state,
+  me,
   act,
   onMessage,
   onDone,
@@ -329,6 +332,8 @@ function ChatView({
   typing: boolean;
   focus: boolean;
   console: Console;
+  /** The reader's user id (not a transfer target). */
+  me: string;
   act(run: () => Promise<unknown>): Promise<void>;
   onMessage(m: ChatMessage): void;
   onDone(): void;
@@ -345,7 +350,7 @@ function ChatView({
   useEffect(() => {
     if (focus) document.getElementById(`care-desk-composer-${id}`)?.focus();
   }, [focus, id]);
-  const others = state.staff.filter((s) => s.available && s.name !== c.chat.staffName);
+  const others = state.staff.filter((s) => s.available && s.userId !== me);
 
   useEffect(() => {
     const fresh = messages.filter((m) => m.id > seen.current && m.from === 'agent');

@@ -21,10 +21,14 @@ import {
 } from '../../../lib/api/chat.ts';
 import { track } from '../../../lib/track-event.ts';
 import { api } from '../../../stores/api.ts';
+import { mergeById, unreadFor } from './chat-merge.ts';
 import { openChatStream, newClientId } from './chat-stream.ts';
 
-/** How often availability is polled while no chat stream is open. */
-export const AVAILABILITY_POLL_MS = 30_000;
+/**
+ * How often availability is polled while no chat stream is open (decision 037: the answer is shared per second in a
+ * process, so the poll costs a token check, not a database read).
+ */
+export const AVAILABILITY_POLL_MS = 10_000;
 /** The other side's typing shows this long after its last `typing` event. */
 export const TYPING_SHOWN_MS = 6000;
 /** sessionStorage: the panel was open (a reload opens it again). */
@@ -57,15 +61,11 @@ let pollTimer: ReturnType<typeof setInterval> | undefined;
 
 /** Adds messages, each once (by id), oldest first; drops the pending ones they answer. */
 function mergeMessages(incoming: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map($messages.get().map((m) => [m.id, m]));
-  const fresh = incoming.filter((m) => !byId.has(m.id));
-  for (const m of incoming) {
-    byId.set(m.id, m);
-    lastEventId = Math.max(lastEventId, m.id);
-    if (m.clientId && $pending.get()[m.clientId]) $pending.setKey(m.clientId, undefined);
-  }
-  $messages.set([...byId.values()].sort((a, b) => a.id - b.id));
-  return fresh;
+  const merged = mergeById($messages.get(), incoming, lastEventId);
+  lastEventId = merged.lastId;
+  for (const m of incoming) if (m.clientId && $pending.get()[m.clientId]) $pending.setKey(m.clientId, undefined);
+  $messages.set(merged.messages);
+  return merged.fresh;
 }
 
 function setChatInfo(chat: ChatInfo): void {
@@ -90,7 +90,7 @@ function onEvent(type: string, data: unknown): void {
     const m = data as ChatMessage;
     if (chat && m.chatId !== chat.id) return;
     const fresh = mergeMessages([m]);
-    const incoming = fresh.filter((x) => x.from !== 'agent');
+    const incoming = unreadFor(fresh, 'agent');
     if (incoming.length) {
       $otherTyping.set(false);
       if ($panelOpen.get() && document.visibilityState === 'visible') void markRead();
@@ -156,6 +156,10 @@ export async function startChatState(): Promise<void> {
   const [, mine] = await Promise.all([checkAvailability(), api.call(GetMyChat, {}, { ignoreErrors: true }).catch(() => null)]);
   applyChat(mine);
   if (!closeStream) startPoll();
+  // The poll skips hidden tabs: a tab shown again asks at once.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && pollTimer) void checkAvailability();
+  });
   let reopen = false;
   try {
     reopen = sessionStorage.getItem(OPEN_KEY) === '1';
@@ -176,7 +180,7 @@ export function setPanelOpen(open: boolean): void {
   }
   if (open) {
     void markRead();
-    // A fresh answer when the panel opens without a chat (the poll may be up to 30 s old).
+    // A fresh answer when the panel opens without a chat (the poll may be up to AVAILABILITY_POLL_MS old).
     if (!$chat.get() || $chat.get()?.status === 'Closed') void checkAvailability();
   }
 }
