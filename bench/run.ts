@@ -26,7 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // leaves bench/results and docs/performance.md alone. BENCH_PATHS matches page paths, BENCH_TARGETS load targets.
 const PATHS = process.env.BENCH_PATHS ? new RegExp(process.env.BENCH_PATHS) : null;
 const TARGETS = process.env.BENCH_TARGETS ? new RegExp(process.env.BENCH_TARGETS) : null;
-const PARTIAL = PATHS !== null || TARGETS !== null;
+const PARTIAL = PATHS !== null || TARGETS !== null || [...args].some((a) => a.startsWith('--orders='));
 const SITE = './dist';
 const fmtKB = (n: number) => (n / 1024).toFixed(1);
 
@@ -35,8 +35,14 @@ function build(): void {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
+// Issue 19: --orders=N: the bench server on PostgreSQL (BENCH_DATABASE_URL, a database of the bench's own: it is
+// migrated, seeded and filled with N generated work orders) instead of PGlite; a partial run (nothing written).
+const ORDERS = [...args].find((a) => a.startsWith('--orders='))?.slice('--orders='.length);
+if (ORDERS && !process.env.BENCH_DATABASE_URL) throw new Error('--orders needs BENCH_DATABASE_URL (a PostgreSQL database of its own)');
+
 async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string; dataDir: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = ORDERS ? { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, BENCH_ORDERS: ORDERS } : process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const line = await new Promise<string>((res, rej) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', res);

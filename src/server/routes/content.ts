@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ArticleList, ContentHealthcheck, ContentHealthCheckResults, GetContents, SearchContent, TagList } from '../../lib/api/content.ts';
-import { getPage, listArticles, searchArticles, tagMap } from '../services/content.ts';
+import { getPage, listArticles, searchArticles, searchWords, tagMap } from '../services/content.ts';
+import { readCacheFor } from '../services/read-cache.ts';
 import { HttpError } from '../errors.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
@@ -14,7 +15,11 @@ export function contentRoutes(deps: RouteDeps): Hono<AppEnv> {
   });
   mountCall(r, deps, ArticleList, ({ input }) => listArticles(deps.db, input.lang ?? 'en', input.tagName));
   mountCall(r, deps, TagList, async ({ input }) => ({ Result: await tagMap(deps.db, input.lang ?? 'en') }));
-  mountCall(r, deps, SearchContent, ({ input }) => searchArticles(deps.db, input.lang ?? 'en', input.SearchTerm));
+  // Kept in memory on PGlite until an article changes (decision 039), under the words the search uses.
+  mountCall(r, deps, SearchContent, ({ input }) => {
+    const lang = input.lang ?? 'en';
+    return readCacheFor(deps.db).result('content', JSON.stringify([lang, searchWords(input.SearchTerm)]), () => searchArticles(deps.db, lang, input.SearchTerm));
+  });
   const checks = async () => {
     const out: { name: string; status: 'Healthy' | 'Unhealthy'; detail: string }[] = [];
     try {

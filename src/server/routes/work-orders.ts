@@ -24,6 +24,7 @@ import { renderRecalibrationCertificate } from '../services/certificate.ts';
 import { userBelongsToAgency } from '../services/users.ts';
 import { agencyCarriers, agentCarriers } from '../services/carriers.ts';
 import { orderScope, scopeAgency } from '../services/work-orders/access.ts';
+import { readCacheFor } from '../services/read-cache.ts';
 import { consolePage } from '../services/work-orders/console.ts';
 import { dashboard } from '../services/work-orders/dashboard.ts';
 import { certificateData, serviceActivity, surveyDetails } from '../services/work-orders/details.ts';
@@ -70,12 +71,18 @@ export function workOrderRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   mountCall(router, deps, GetOpenWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
-    return pageOut(scopeAgency(scope), await listWorkOrders(db, scope, listOptions(input, OPEN_STATUSES)));
+    const opts = listOptions(input, OPEN_STATUSES);
+    // Kept in memory on PGlite until an order, referral, survey, recalibration, shop, user or agency changes (decision 039).
+    const page = await readCacheFor(db).result('lists', JSON.stringify([scope, opts]), () => listWorkOrders(db, scope, opts));
+    return pageOut(scopeAgency(scope), page);
   });
 
   mountCall(router, deps, GetCompletedWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
-    return pageOut(scopeAgency(scope), await listWorkOrders(db, scope, listOptions(input, CLOSED_STATUSES)));
+    const opts = listOptions(input, CLOSED_STATUSES);
+    // Kept in memory on PGlite until an order, referral, survey, recalibration, shop, user or agency changes (decision 039).
+    const page = await readCacheFor(db).result('lists', JSON.stringify([scope, opts]), () => listWorkOrders(db, scope, opts));
+    return pageOut(scopeAgency(scope), page);
   });
 
   mountCall(router, deps, ServiceActivityDetail, async ({ input, user }) => serviceActivity(db, user!, input.workOrderId, input.referralSequenceNumber ?? undefined));

@@ -67,16 +67,27 @@ export async function getPage(db: Db, endpoint: string, lang: ContentLang): Prom
   return { endpoint: row.endpoint, lang: row.lang, pageName: row.page_name, title: row.title, description: row.description, widgets: widgets as ContentPage['widgets'] };
 }
 
-/** Escapes LIKE wildcards so a search term is matched literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The words of a search term: letters and digits (any script), lower case; punctuation separates words. At most 8. */
+export const searchWords = (term: string): string[] => (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 
-/** Published articles containing every word of the term (title, summary or text), titles first. */
+/**
+ * Published articles containing every word of the term (title, summary or text), best first (issue 19: a full-text
+ * index, migration 041). Every word but the last matches as a word of the article's language (stemmed: 'windshields'
+ * finds 'windshield'); the last, which a reader may still be typing, also as the start of a word ('calib' finds
+ * 'calibration'). Ranked by where the words are (title, then summary, then text) and how often, then newest first.
+ */
 export async function searchArticles(db: Db, lang: ContentLang, term: string) {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const conds = words.map((_, i) => `lower(t.title || ' ' || t.summary || ' ' || t.body_md) LIKE $${i + 2} ESCAPE '\\'`);
-  const rows = await db.query<ArticleRow & { in_title: boolean }>(
-    `${ARTICLE_SELECT} AND ${conds.join(' AND ')} ORDER BY (lower(t.title) LIKE $2 ESCAPE '\\') DESC, a.published_on DESC LIMIT 50`,
-    [lang, ...words.map((w) => `%${likeEscape(w)}%`)],
+  const words = searchWords(term);
+  if (!words.length) return [];
+  const config = lang === 'es' ? 'spanish' : 'english';
+  // The words hold only letters and digits, so quoting each makes a safe tsquery text.
+  const whole = words.slice(0, -1).map((w) => `'${w}'`).join(' & ');
+  const last = `'${words[words.length - 1]}':*`;
+  const rows = await db.query<ArticleRow>(
+    `WITH q AS (SELECT to_tsquery('${config}', $2) && (to_tsquery('${config}', $3) || to_tsquery('simple', $3)) AS q)
+     ${ARTICLE_SELECT} AND t.search_doc @@ (SELECT q FROM q)
+     ORDER BY ts_rank(t.search_doc, (SELECT q FROM q)) DESC, a.published_on DESC, a.article_route LIMIT 50`,
+    [lang, whole, last],
   );
   return rows.map((r) => ({ articleRoute: r.article_route, title: r.title, summary: r.summary, tags: r.tags ?? [] }));
 }

@@ -33,12 +33,22 @@ interface Entry<T> {
 export interface ReadCache {
   user(id: string): Promise<UserRow | undefined>;
   agencies(userId: string): Promise<UserAgency[]>;
+  /**
+   * A read's answer kept under key (decision 039): 'lists' (work-order list pages; cleared by any change of the
+   * orders, referrals, surveys, recalibrations, shops, users or agencies) or 'content' (search answers; cleared by
+   * any change of the articles). load must depend only on the key and the database. Each caller gets its own copy.
+   */
+  result<T>(kind: ResultKind, key: string, load: () => Promise<T>): Promise<T>;
 }
+
+/** The kinds of kept answers, named as the triggers of migration 042 notify them. */
+export type ResultKind = 'lists' | 'content';
 
 class PgliteReadCache implements ReadCache {
   readonly #db: Db;
   readonly #users = new Map<string, Entry<UserRow | undefined>>();
   readonly #agencies = new Map<string, Entry<UserAgency[]>>();
+  readonly #results: Record<ResultKind, Map<string, Entry<unknown>>> = { lists: new Map(), content: new Map() };
   /** Counts notifications: a read is kept only when none arrived while it ran. */
   #epoch = 0;
   /** Resolves once LISTEN is in place; until then nothing is kept. */
@@ -58,9 +68,15 @@ class PgliteReadCache implements ReadCache {
       const id = payload.slice(2);
       this.#users.delete(id);
       this.#agencies.delete(id);
+      // A list names the agent who filed each order.
+      this.#results.lists.clear();
+    } else if (payload === 'lists' || payload === 'content') {
+      this.#results[payload].clear();
     } else {
       this.#users.clear();
       this.#agencies.clear();
+      this.#results.lists.clear();
+      this.#results.content.clear();
     }
   }
 
@@ -84,10 +100,18 @@ class PgliteReadCache implements ReadCache {
   agencies(userId: string) {
     return this.#read(this.#agencies, userId, () => listUserAgencies(this.#db, userId), (list) => list.map((a) => ({ ...a })));
   }
+
+  result<T>(kind: ResultKind, key: string, load: () => Promise<T>): Promise<T> {
+    return this.#read(this.#results[kind] as Map<string, Entry<T>>, key, load, (v) => structuredClone(v));
+  }
 }
 
 /** Reads straight from the database (PostgreSQL). */
-const direct = (db: Db): ReadCache => ({ user: (id) => findUserById(db, id), agencies: (userId) => listUserAgencies(db, userId) });
+const direct = (db: Db): ReadCache => ({
+  user: (id) => findUserById(db, id),
+  agencies: (userId) => listUserAgencies(db, userId),
+  result: (_kind, _key, load) => load(),
+});
 
 const caches = new WeakMap<Db, ReadCache>();
 

@@ -5,9 +5,11 @@
  * see is a 404, never its data.
  */
 import { HttpError } from '../../errors.ts';
-import type { Queryable } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { readCacheFor } from '../read-cache.ts';
 import type { UserRow } from '../users.ts';
 import { listUserAgencies, userBelongsToAgency } from '../users.ts';
+import type { UserAgency } from '../../../lib/api/user.ts';
 import type { StatusChange } from '../work-order-bus.ts';
 import type { WorkOrderStatus } from '../../../lib/work-orders.ts';
 
@@ -32,6 +34,10 @@ const isInternal = (user: UserRow) => user.dashboard_user_role === 'SFAD_Interna
 /** True for the roles that see an agency's orders (agents and agency admins). */
 const isAgencyRole = (user: UserRow) => user.dashboard_user_role === 'SFAD_Agent' || user.dashboard_user_role === 'SFAD_Admin';
 
+/** The caller's agencies: from the read cache when db is the connection (issue 19: no query on PGlite), else read in the transaction. */
+const agenciesOf = (db: Queryable, userId: string): Promise<UserAgency[]> =>
+  'kind' in db ? readCacheFor(db as Db).agencies(userId) : listUserAgencies(db, userId);
+
 /**
  * The orders a caller may list in the requested agency (absent: the caller's default agency; internal admins:
  * every agency). Throws 403 for a CE admin or an agency the caller does not belong to.
@@ -39,11 +45,12 @@ const isAgencyRole = (user: UserRow) => user.dashboard_user_role === 'SFAD_Agent
 export async function orderScope(db: Queryable, user: UserRow, agencyNumber?: string | null): Promise<OrderScope> {
   if (isInternal(user)) return agencyNumber ? { kind: 'agency', agencyNumber, filedBy: null } : { kind: 'all' };
   if (!isAgencyRole(user)) throw new HttpError(403, NO_WORK_ORDER_ACCESS);
+  const agencies = await agenciesOf(db, user.id);
   let agency = agencyNumber ?? null;
   if (agency) {
-    if (!(await userBelongsToAgency(db, user.id, agency))) throw new HttpError(403, NO_AGENCY_ACCESS);
+    if (!agencies.some((a) => a.agencyNumber === agency)) throw new HttpError(403, NO_AGENCY_ACCESS);
   } else {
-    agency = (await listUserAgencies(db, user.id))[0]?.agencyNumber ?? null;
+    agency = agencies[0]?.agencyNumber ?? null;
     if (!agency) return { kind: 'none' };
   }
   return { kind: 'agency', agencyNumber: agency, filedBy: user.dashboard_user_role === 'SFAD_Admin' ? null : user.id };
@@ -69,7 +76,7 @@ export function mayViewChange(db: Queryable, user: UserRow, change: StatusChange
   return mayViewOrder(db, user, change);
 }
 
-/** SQL condition of a scope (on work_orders w joined to referrals r); pushes its parameters. */
+/** SQL condition of a scope (on work_orders w; filed_by is the referral's user_id, copied by migration 040); pushes its parameters. */
 export function scopeSql(scope: OrderScope, params: unknown[]): string {
   if (scope.kind === 'all') return 'TRUE';
   if (scope.kind === 'none') return 'FALSE';
@@ -77,7 +84,7 @@ export function scopeSql(scope: OrderScope, params: unknown[]): string {
   let sql = `w.agency_number = $${params.length}`;
   if (scope.filedBy !== null) {
     params.push(scope.filedBy);
-    sql += ` AND r.user_id = $${params.length}`;
+    sql += ` AND w.filed_by = $${params.length}`;
   }
   return sql;
 }

@@ -48,6 +48,9 @@ const SORT_SQL: Record<WorkOrderSort, string[]> = {
   CompletedAt: ['w.completed_at'],
 };
 
+const REFERRAL_JOIN = ' JOIN referrals r ON r.referral_number = w.referral_number';
+const USER_JOIN = ' JOIN users u ON u.id = r.user_id';
+
 const SUMMARY_COLUMNS = `
   w.work_order_id, w.referral_number, w.agency_number, w.status, w.created_at, w.updated_at, w.appointment_at,
   w.completed_at, w.technician, r.user_id, r.customer_first, r.customer_last, r.policy_number, r.carrier, r.vehicle,
@@ -166,20 +169,25 @@ export async function listWorkOrders(
   const where = listWhere(scope, opts, params);
   const order = [...SORT_SQL[sortBy], 'w.work_order_id'].map((c) => `${c} ${dir} NULLS LAST`).join(', ');
   params.push(pageSize, (page - 1) * pageSize);
-  // The page's ids first (narrow rows, sorted and counted), then the columns of those rows only.
+  // Issue 19: the page's ids first (the narrow order rows: with the default sort read in order from the list's partial
+  // index, migration 040, and stopped after the page), then the columns of those rows only; the total is its own
+  // count (uncorrelated, run once), which touches the referrals only when a search needs them and, without one, is
+  // answered from the same index. A window count (count(*) OVER ()) sorted every matching row on every page.
+  const search = !!opts.search?.trim();
+  const sortJoins = SORT_SQL[sortBy].some((c) => c.includes('r.')) ? (sortBy === 'AgentName' ? REFERRAL_JOIN + USER_JOIN : REFERRAL_JOIN) : '';
+  const pageJoins = search && !sortJoins ? REFERRAL_JOIN : sortJoins;
   const rows = await db.query<SummaryRow>(
-    `WITH page AS (
-       SELECT w.work_order_id, count(*) OVER () AS total_count, row_number() OVER (ORDER BY ${order}) AS rn
-         FROM work_orders w JOIN referrals r ON r.referral_number = w.referral_number${sortBy === 'AgentName' ? ' JOIN users u ON u.id = r.user_id' : ''}
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT $${params.length - 1} OFFSET $${params.length})
-     SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''}, page.total_count
-       FROM page JOIN work_orders w ON w.work_order_id = page.work_order_id
+    `SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''},
+            (SELECT count(*) FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${where}) AS total_count
+       FROM (SELECT w.work_order_id FROM work_orders w${pageJoins}
+              WHERE ${where}
+              ORDER BY ${order}
+              LIMIT $${params.length - 1} OFFSET $${params.length}) page
+       JOIN work_orders w ON w.work_order_id = page.work_order_id
        JOIN referrals r ON r.referral_number = w.referral_number
        JOIN users u ON u.id = r.user_id
        LEFT JOIN program_shops s ON s.shop_id = w.shop_id${extra.agencyName ? ' JOIN agencies ag ON ag.agency_number = w.agency_number' : ''}
-      ORDER BY page.rn`,
+      ORDER BY ${order}`,
     params as never,
   );
   let totalCount = rows.length ? Number(rows[0]!.total_count) : 0;
@@ -187,7 +195,7 @@ export async function listWorkOrders(
     // Past the last page: the count alone.
     const countParams: unknown[] = [];
     const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM work_orders w JOIN referrals r ON r.referral_number = w.referral_number WHERE ${listWhere(scope, opts, countParams)}`,
+      `SELECT count(*)::int AS n FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${listWhere(scope, opts, countParams)}`,
       countParams as never,
     );
     totalCount = count?.n ?? 0;
