@@ -11,7 +11,7 @@
  */
 import '../scripts/consent.ts';
 import { ID_COOKIE_DAYS } from '../lib/constants.ts';
-import { LogPageView } from '../lib/api/platform.ts';
+import { LogPageView, SetupAnalytics } from '../lib/api/tracking.ts';
 import { analyticsClientTag } from '../lib/analytics-client-tag.ts';
 import { api } from './api.ts';
 import { $session } from './session.ts';
@@ -22,6 +22,8 @@ export const CONSENT_KEY = 'portal.consent';
 export const CONSENT_EVENT = 'portal:consent';
 export const DEVICE_COOKIE = 'portal_device_id';
 export const USER_COOKIE = 'portal_user_id';
+/** Set once the visit's analytics session was started (SetupAnalytics once per visit, tab). */
+const ANALYTICS_KEY = 'portal.analyticsStarted';
 
 /** The browser's Global Privacy Control signal. */
 export const gpcOn = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
@@ -130,4 +132,26 @@ function start(): void {
     const form = (ev.target as Element).closest?.('button[type="submit"]')?.closest<HTMLFormElement>('form.flow-step');
     if (form) queueEvent('Claim', 'Continue', `step ${form.dataset.step ?? ''}`);
   });
+}
+
+/**
+ * The site-wide analytics trigger on route changes (the route guard calls it once the page is ready): one analytics
+ * session per visit (tab), a page view per page; sent only once analytics are allowed (consent, no GPC:
+ * docs/decisions/032).
+ */
+export async function trackPage(route: string, userName: string): Promise<void> {
+  try {
+    await whenAllowed();
+    if (!sessionStorage.getItem(ANALYTICS_KEY)) {
+      await api.call(
+        SetupAnalytics,
+        { ClientTag: clientTag(), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
+        { ignoreErrors: true },
+      );
+      sessionStorage.setItem(ANALYTICS_KEY, '1');
+    }
+    await api.call(LogPageView, { WebPage: route, Event: 'PageView', UserName: userName }, { ignoreErrors: true });
+  } catch {
+    /* analytics never blocks the page */
+  }
 }

@@ -16,11 +16,13 @@ import * as InternalAdmin from './internal-admin.ts';
 import * as Okta from './okta.ts';
 import * as Passkeys from './passkeys.ts';
 import * as Platform from './platform.ts';
+import * as Tracking from './tracking.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
 import * as SsoAgency from './sso-agency.ts';
 import * as User from './user.ts';
+import * as UserCalls from './user-calls.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
 // issue 17: shop search
@@ -33,8 +35,8 @@ export * from './contract.ts';
 /** Every dashboard-service call, by the spec's name: the router, the client and the tests read this. */
 export const CALLS = {
   Setup: Platform.Setup,
-  SetupAnalytics: Platform.SetupAnalytics,
-  LogPageView: Platform.LogPageView,
+  SetupAnalytics: Tracking.SetupAnalytics,
+  LogPageView: Tracking.LogPageView,
   ViewError: Platform.ViewError,
   GetStates: States.GetStates,
   GetTimeZones: States.GetTimeZones,
@@ -62,8 +64,8 @@ export const CALLS = {
   GetUserDetails: User.GetUserDetails,
   GetUserAgencyList: User.GetUserAgencyList,
   UpdateUserDefaultAgency: User.UpdateUserDefaultAgency,
-  ClearAgencyNotificationFlag: User.ClearAgencyNotificationFlag,
-  NotifyUserLoggedIn: User.NotifyUserLoggedIn,
+  ClearAgencyNotificationFlag: UserCalls.ClearAgencyNotificationFlag,
+  NotifyUserLoggedIn: UserCalls.NotifyUserLoggedIn,
   GetInsuranceCompanies: User.GetInsuranceCompanies,
   GetUserAgentContactPrefs: ContactPrefs.GetUserAgentContactPrefs,
   UpdateUserAgentContactPrefs: ContactPrefs.UpdateUserAgentContactPrefs,
