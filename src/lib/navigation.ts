@@ -90,6 +90,8 @@ export function resolveRouteFor(route: string, role: DashboardRole | string | nu
   if ((name === 'global-banner' || name === 'health-configuration') && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   // Co-branding (issue 17): internal admins only.
   if (name === 'cobranded-agencies' && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
+  // The analytics page (issue 18): internal admins only.
+  if (name === 'analytics' && role !== 'SFAD_InternalAdmin') return NOT_FOUND_ROUTE;
   if ((name === 'work-order-details' || name === 'order-survey-details') && role === 'SFAD_CEAdmin') return NOT_FOUND_ROUTE;
   if (name === 'manage-account' && (role === 'SFAD_InternalAdmin' || role === 'SFAD_CEAdmin')) return NOT_FOUND_ROUTE;
   // CE admins' tools (issue 16): CE admins only.

@@ -43,6 +43,7 @@ import { healthcheckRoutes } from './routes/healthcheck.ts';
 import { ceAdminRoutes } from './routes/ce-admin.ts';
 // issue 18: experiments
 import { experimentsAdminRoutes, experimentsRunRoutes } from './routes/experiments.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -107,6 +108,8 @@ export const dashboardService = (deps: RouteDeps) =>
     ssoAgencyRoutes(deps),
     // issue 18: experiments (the internal admins' calls)
     experimentsAdminRoutes(deps),
+    // issue 18: the analytics page
+    analyticsRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

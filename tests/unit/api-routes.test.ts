@@ -146,6 +146,8 @@ describe('every route in CALLS is covered here', () => {
         'GetAgenciesSSO', 'SubmitSSOAgencyRequest', 'AssignOnboardingAgency', 'UpdateOnboardingAgencyClaims', 'VerifySV2OnboardingSwap', 'GetUserDetailsSSO',
         // issue 18: experiments — tests/unit/experiments.test.ts.
         'ExperimentsRun', 'GetExperiments', 'SaveExperiment', 'SetExperimentStatus',
+        // issue 18: the analytics page — tests/unit/analytics-page.test.ts.
+        'GetAnalyticsSummary',
       ].sort(),
     );
   });

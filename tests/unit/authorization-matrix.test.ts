@@ -226,6 +226,8 @@ const MATRIX: Record<string, Row> = {
   GetExperiments:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   SaveExperiment:              { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
   SetExperimentStatus:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // issue 18: the analytics page's figures are for internal admins only (no object-level rows: nobody else reads them).
+  GetAnalyticsSummary:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -772,6 +774,9 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, ...MATRIX_EXPERIMENT, key: `matrix-${persona.toLowerCase()}` };
     case 'SetExperimentStatus':
       return { ...base, id: experiments.draft || 1, status: 'Running' };
+    // issue 18: the analytics page
+    case 'GetAnalyticsSummary':
+      return { ...base, From: '2026-01-01', To: '2026-01-31' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

@@ -478,6 +478,8 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
       variants: [{ name: 'v1', weight: 1 }, { name: 'v2', weight: 1 }, { name: 'v3', weight: 1 }, { name: 'v4', weight: 1 }, { name: 'v5', weight: 96 }], goalEvent: 'ClaimSubmitted' },
   ],
   SetExperimentStatus: () => [1, 2, 3].flatMap((id) => ['Running', 'Stopped'].map((status) => ({ AppName: 'AgentPortal', id, status }))),
+  // issue 18: the analytics page — the default range, From alone, and a whole leap year (366 days).
+  GetAnalyticsSummary: () => [{ AppName: 'AgentPortal' }, { From: '2026-01-01' }, { AppName: 'AgentPortal', From: '2024-01-01', To: '2024-12-31' }],
 };
 
 beforeAll(async () => {

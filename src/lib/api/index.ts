@@ -29,6 +29,7 @@ import * as WorkOrders from './work-orders.ts';
 import * as ShopSearch from './shop-search.ts';
 // issue 18: experiments
 import * as Experiments from './experiments.ts';
+import * as Analytics from './analytics.ts';
 
 export * from './contract.ts';
 
@@ -199,6 +200,8 @@ export const CALLS = {
   GetExperiments: Experiments.GetExperiments,
   SaveExperiment: Experiments.SaveExperiment,
   SetExperimentStatus: Experiments.SetExperimentStatus,
+  // issue 18: the analytics page (internal admins).
+  GetAnalyticsSummary: Analytics.GetAnalyticsSummary,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Analytics, Carrier, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };

@@ -10,6 +10,7 @@ import { BANNER_MESSAGES } from '../../banner.ts';
 import { CE_MESSAGES } from '../../ce-messages.ts';
 import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
 import { EXPERIMENT_MESSAGES } from '../../experiments.ts';
+import { ANALYTICS_MESSAGES } from '../../analytics.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -300,6 +301,8 @@ export default {
   experimentNotFound: EXPERIMENT_MESSAGES.experimentNotFound,
   experimentInvalidOrder: 'Invalid experiment order',
   applicationNameRequired: 'applicationName is required',
+  // issue 18: the analytics page (src/lib/analytics.ts).
+  analyticsRangeTooLong: ANALYTICS_MESSAGES.rangeTooLong,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -93,6 +93,7 @@ export default {
     'global-banner': 'Global banners',
     'health-configuration': 'Health-check configuration',
     'cobranded-agencies': 'Co-branded agencies',
+    analytics: 'Analytics',
     'create-CE-course': 'Create a CE course',
     'manage-CEcourses': 'Manage CE courses',
     'manage-cecourses': 'Manage CE courses',

@@ -292,6 +292,7 @@ export default {
   experimentNotFound: 'No se encontró el experimento.',
   experimentInvalidOrder: 'Orden de experimento no válido',
   applicationNameRequired: 'applicationName es obligatorio',
+  analyticsRangeTooLong: 'El intervalo de fechas puede tener como máximo 366 días.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',

@@ -90,6 +90,7 @@ export default {
     'global-banner': 'Avisos globales',
     'health-configuration': 'Configuración del estado del sistema',
     'cobranded-agencies': 'Agencias con marca compartida',
+    analytics: 'Analítica',
     'create-CE-course': 'Crear un curso de educación continua',
     'manage-CEcourses': 'Administrar cursos de educación continua',
     'manage-cecourses': 'Administrar cursos de educación continua',
