@@ -104,6 +104,14 @@ test.describe('experiments on the analytics page', () => {
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await expect(card).toHaveAttribute('data-status', 'Stopped');
 
+    // On a phone (390 px) the page does not scroll sideways, with the experiment's table and every figure's numbers
+    // open: the tables scroll inside their own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const summary of await page.locator('details.analytics-data > summary').all()) await summary.click();
+    await expect(page.locator('details.analytics-data[open]').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // A key already taken, in Spanish (the message code's text).
     await page.goto(`${spanishOrigin(test.info().project.use.baseURL!)}/dashboard/analytics`);
     const es = page.getByTestId('experiment-form');
