@@ -13,6 +13,7 @@ import '../scripts/consent.ts';
 import { ID_COOKIE_DAYS } from '../lib/constants.ts';
 import { LogPageView, SetupAnalytics } from '../lib/api/tracking.ts';
 import { analyticsClientTag } from '../lib/analytics-client-tag.ts';
+import { continueEvent, logFields } from '../lib/track-event-page.ts';
 import { api } from './api.ts';
 import { $session } from './session.ts';
 
@@ -40,14 +41,15 @@ export function analyticsAllowed(): boolean {
 let allowed: Promise<void> | null = null;
 /**
  * Resolves once analytics are allowed (at once, or when the dialog allows them; never without consent), after
- * starting what runs with them: the user id cookie, the experiments' runs, the events' sending.
+ * starting what runs with them: the user id cookie, the experiments' runs (not on the content pages, whose layout runs
+ * them: `experiments` false), the events' sending.
  */
-export function whenAllowed(): Promise<void> {
+export function whenAllowed(experiments = true): Promise<void> {
   allowed ??= new Promise<void>((resolve) => {
     const on = () => {
       if (!analyticsAllowed()) return;
       window.removeEventListener(CONSENT_EVENT, on);
-      start();
+      start(experiments);
       resolve();
     };
     window.addEventListener(CONSENT_EVENT, on);
@@ -82,8 +84,8 @@ export function clientTag(): string | null {
   return analyticsClientTag(location.search, sessionStorage.getItem('portal.clientTag'));
 }
 
-type Event = { Category: string; Action: string; Label?: string; Value?: string };
-const queue: Event[] = [];
+type Fields = ReturnType<typeof logFields>;
+const queue: Fields[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** Events kept at most (a runaway loop must not flood the server; it limits per user too). */
 const MAX_QUEUE = 20;
@@ -100,27 +102,20 @@ function flush(): void {
   }
 }
 
-const cut = (s: string | number | undefined, n: number) => (s === undefined || s === '' ? undefined : String(s).slice(0, n));
-
 /** Queues one event (Category / Action / Label / Value); sent within two seconds or when the page is left. */
 function queueEvent(category: string, action: string, label?: string, value?: string | number): void {
   if (typeof window === 'undefined' || !analyticsAllowed() || queue.length >= MAX_QUEUE) return;
-  const e: Event = { Category: category.slice(0, 100), Action: action.slice(0, 100) };
-  const l = cut(label, 300);
-  const v = cut(value, 300);
-  if (l) e.Label = l;
-  if (v) e.Value = v;
-  queue.push(e);
+  queue.push(logFields({ category, action, label, value }));
   timer ??= setTimeout(flush, 2000);
 }
 
 /** Starts what runs with consent (once): the user id cookie, the experiments' runs, the events' sending. */
-function start(): void {
+function start(experiments: boolean): void {
   idCookie(USER_COOKIE);
   // The experiments' site-entry (once per visit) and page-entry runs, when the browser is idle (a plain file, shared
   // with the content pages' src/scripts/experiments-trigger.ts).
-  const experiments = '/scripts/experiments.js';
-  import(/* @vite-ignore */ experiments).then((m: { runExperiments: () => void }) => m.runExperiments(), () => undefined);
+  const script = '/scripts/experiments.js';
+  if (experiments) import(/* @vite-ignore */ script).then((m: { runExperiments: () => void }) => m.runExperiments(), () => undefined);
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('portal:track', (ev) => {
@@ -130,8 +125,14 @@ function start(): void {
   // The claim flow's continue (section 4): its steps' submit button.
   document.addEventListener('click', (ev) => {
     const form = (ev.target as Element).closest?.('button[type="submit"]')?.closest<HTMLFormElement>('form.flow-step');
-    if (form) queueEvent('Claim', 'Continue', `step ${form.dataset.step ?? ''}`);
+    if (form) {
+      const e = continueEvent(form.dataset.step ?? '');
+      queueEvent(e.category, e.action, e.label, e.value);
+    }
   });
+  // The tracker listens: events that happen as a page opens were waiting for this (sendWhenListening()).
+  document.documentElement.dataset.tracking = '';
+  window.dispatchEvent(new Event('portal:tracking'));
 }
 
 /**
