@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween, rangeOf } from '../../src/lib/analytics.ts';
-import { GetAnalyticsSummary, type AnalyticsSummary } from '../../src/lib/api/analytics.ts';
+import { AnalyticsSummarySchema, GetAnalyticsSummary, type AnalyticsSummary } from '../../src/lib/api/analytics.ts';
 import { callPath, getUrl } from '../../src/lib/api/index.ts';
 import { LogPageView } from '../../src/lib/api/tracking.ts';
 import { CreateReferral } from '../../src/lib/api/quick-submit.ts';
@@ -21,6 +21,17 @@ describe('the range rules (src/lib/analytics.ts)', () => {
     expect(rangeOf({ To: '2026-01-30' }, '2026-03-31')).toEqual({ From: '2026-01-01', To: '2026-01-30' });
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(daysBetween('2026-01-01', '2026-12-31')).toBe(365);
+  });
+});
+
+describe("the reply's chat figures (filled in by the chat server's chatFigures when it is merged)", () => {
+  it('accepts them all null (the placeholder) or all given; refuses a count that is not a whole number', () => {
+    const summary = { From: '2026-03-01', To: '2026-03-02', PageViewsPerDay: [], Funnel: [], TimeToFile: { Claims: 0, Measured: 0, MedianMinutes: null, P90Minutes: null }, Searches: { Searches: 0, NoResults: 0 } };
+    const none = { chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null };
+    const some = { chatsPerDay: [{ day: '2026-03-01', chats: 3 }, { day: '2026-03-02', chats: 0 }], answered: 2, missed: 1, medianWaitSeconds: 41.5, p90WaitSeconds: 120 };
+    expect(AnalyticsSummarySchema.safeParse({ ...summary, Chat: none }).success).toBe(true);
+    expect(AnalyticsSummarySchema.safeParse({ ...summary, Chat: some }).success).toBe(true);
+    expect(AnalyticsSummarySchema.safeParse({ ...summary, Chat: { ...some, answered: 1.5 } }).success).toBe(false);
   });
 });
 
@@ -86,7 +97,7 @@ describe('GetAnalyticsSummary against the real server', () => {
     expect(s.Funnel[0]!.Drop).toBeNull();
     expect(s.Searches.Searches - before.Searches.Searches).toBe(2);
     expect(s.Searches.NoResults - before.Searches.NoResults).toBe(1);
-    expect(s.Chat).toBeNull();
+    expect(s.Chat).toEqual({ chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null });
     // A range without today has none of these.
     const old = (await summary({ From: '2020-01-01', To: '2020-01-03' })).json!.result as AnalyticsSummary;
     expect(old.PageViewsPerDay).toEqual([{ Day: '2020-01-01', Views: 0, Users: 0 }, { Day: '2020-01-02', Views: 0, Users: 0 }, { Day: '2020-01-03', Views: 0, Users: 0 }]);

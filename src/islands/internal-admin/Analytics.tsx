@@ -187,6 +187,56 @@ function FunnelChart({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
   );
 }
 
+/**
+ * Live chat: chats, answered and missed, the median and 90th-percentile wait, and the chats per day as a table; the
+ * placeholder while the chat server's figures are not wired in (all null).
+ */
+function ChatFigures({ chat, t }: { chat: AnalyticsSummary['Chat']; t: AnalyticsT }) {
+  if (chat.chatsPerDay === null) return <p className="muted">{t('admin.analytics.chat.unavailable')}</p>;
+  const seconds = (v: number | null) => (v === null ? '—' : t('admin.analytics.chat.seconds', { value: number(v, t.lang) }));
+  const stats: [string, string][] = [
+    [t('admin.analytics.chat.chats'), number(chat.chatsPerDay.reduce((n, d) => n + d.chats, 0), t.lang)],
+    [t('admin.analytics.chat.answered'), chat.answered === null ? '—' : number(chat.answered, t.lang)],
+    [t('admin.analytics.chat.missed'), chat.missed === null ? '—' : number(chat.missed, t.lang)],
+    [t('admin.analytics.chat.medianWait'), seconds(chat.medianWaitSeconds)],
+    [t('admin.analytics.chat.p90Wait'), seconds(chat.p90WaitSeconds)],
+  ];
+  return (
+    <>
+      <dl className="analytics-stats">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className="analytics-data">
+        <summary>{t('admin.analytics.showTable')}</summary>
+        <div className="table-wrap" role="region" aria-labelledby="analytics-chat-table-caption" tabIndex={0}>
+          <table className="table">
+            <caption id="analytics-chat-table-caption">{t('admin.analytics.chat.perDay')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.analytics.views.day')}</th>
+                <th scope="col">{t('admin.analytics.chat.chats')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {chat.chatsPerDay.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{formatDay(d.day, t.lang)}</th>
+                  <td>{number(d.chats, t.lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
 /** Time to file, searches and live chat: figures as big numbers (each is its own text alternative). */
 function Figures({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
   const minutes = (v: number | null) => (v === null ? '—' : t('admin.analytics.ttf.minutes', { value: number(v, t.lang) }));
@@ -229,7 +279,7 @@ function Figures({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
       </section>
       <section className="card" aria-labelledby="analytics-chat-title" data-testid="analytics-chat">
         <h2 id="analytics-chat-title">{t('admin.analytics.chat.title')}</h2>
-        <p className="muted">{s.Chat === null ? t('admin.analytics.chat.unavailable') : number(s.Chat.Chats, t.lang)}</p>
+        <ChatFigures chat={s.Chat} t={t} />
       </section>
     </div>
   );

@@ -32,8 +32,19 @@ export const AnalyticsSummarySchema = z.object({
    * search'); NoResults: those with Value 0 or Label 'not found'.
    */
   Searches: z.object({ Searches: z.int(), NoResults: z.int() }),
-  /** Live chat does not exist yet: null. */
-  Chat: z.nullable(z.object({ Chats: z.int(), MedianWaitSeconds: z.nullable(z.number()) })),
+  /**
+   * Live chat (the care desk's chat): the chat server's figures for the range (`chatFigures(db, { from, to })`), each
+   * null until they are wired in (the page then says the live chat is not available yet). chatsPerDay: every day of
+   * the range, oldest first; answered / missed: chats a staff member accepted / that ended waiting; the waits: seconds
+   * from the request to the answer, of the answered chats.
+   */
+  Chat: z.object({
+    chatsPerDay: z.nullable(z.array(z.object({ day: z.string(), chats: z.int() }))),
+    answered: z.nullable(z.int()),
+    missed: z.nullable(z.int()),
+    medianWaitSeconds: z.nullable(z.number()),
+    p90WaitSeconds: z.nullable(z.number()),
+  }),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 

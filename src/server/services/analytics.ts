@@ -58,7 +58,7 @@ export async function analyticsSummary(db: Queryable, range: { From: string; To:
     Funnel,
     TimeToFile: { Claims: ttf!.claims, Measured: ttf!.measured, MedianMinutes: round1(ttf!.median), P90Minutes: round1(ttf!.p90) },
     Searches: { Searches: search!.searches, NoResults: search!.no_results },
-    // Live chat (issue 18's care desk) does not exist yet.
-    Chat: null,
+    // Live chat (issue 18's care desk): the chat server's chatFigures(db, range) fills these when it is merged.
+    Chat: { chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null },
   };
 }

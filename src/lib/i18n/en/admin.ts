@@ -192,6 +192,13 @@ export default {
     chat: {
       title: 'Live chat',
       unavailable: 'Live chat is not available yet.',
+      chats: 'Chats',
+      answered: 'Answered',
+      missed: 'Missed',
+      medianWait: 'Median wait',
+      p90Wait: '90th percentile wait',
+      seconds: '{value} s',
+      perDay: 'Chats per day',
     },
     experiments: {
       title: 'Experiments',

@@ -195,6 +195,13 @@ export default {
     chat: {
       title: 'Chat en vivo',
       unavailable: 'El chat en vivo aún no está disponible.',
+      chats: 'Chats',
+      answered: 'Atendidos',
+      missed: 'Perdidos',
+      medianWait: 'Espera mediana',
+      p90Wait: 'Espera del percentil 90',
+      seconds: '{value} s',
+      perDay: 'Chats por día',
     },
     experiments: {
       title: 'Experimentos',
