@@ -16,7 +16,9 @@ import { createTransports } from '../src/server/services/transports/index.ts';
 
 setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000' });
+const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000',
+  // Issue 18: the analytics calls' per-user and per-device limits (decision 032) would answer the load rows with 429.
+  ANALYTICS_MAX_PER_MINUTE: '1000000', ANALYTICS_MAX_BYTES_PER_MINUTE: '1000000000' });
 const portal = await startServer(env);
 // Issue 15: 10,000 generated users in Summit Ridge (20077314), for the user search's load row (ListOktaUsersByAgentNameOrEmail).
 await portal.db.query(
