@@ -10,33 +10,30 @@
  * preferences links (src/scripts/consent.ts, as on the content pages).
  */
 import '../scripts/consent.ts';
-import { ID_COOKIE_DAYS } from '../lib/constants.ts';
 import { LogPageView, SetupAnalytics } from '../lib/api/tracking.ts';
 import { analyticsClientTag } from '../lib/analytics-client-tag.ts';
 import { continueEvent, logFields } from '../lib/track-event-page.ts';
 import { api } from './api.ts';
 import { $session } from './session.ts';
 
-/** The choice in localStorage ('granted' or 'denied'); the dialog (public/scripts/consent-dialog.js) writes it. */
-export const CONSENT_KEY = 'portal.consent';
-/** Fired on window when the choice changes. */
-export const CONSENT_EVENT = 'portal:consent';
-export const DEVICE_COOKIE = 'portal_device_id';
-export const USER_COOKIE = 'portal_user_id';
 /** Set once the visit's analytics session was started (SetupAnalytics once per visit, tab). */
 const ANALYTICS_KEY = 'portal.analyticsStarted';
 
-/** The browser's Global Privacy Control signal. */
-export const gpcOn = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-
-/** True when analytics may run: the reader allowed them and the browser sends no GPC signal. */
-export function analyticsAllowed(): boolean {
-  try {
-    return !gpcOn() && localStorage.getItem(CONSENT_KEY) === 'granted';
-  } catch {
-    return false;
-  }
+/** The consent and id-cookie rules: public/scripts/consent-state.js, the one plain module the dialog and experiments use too. */
+interface ConsentState {
+  CONSENT_EVENT: string;
+  DEVICE_COOKIE: string;
+  USER_COOKIE: string;
+  analyticsAllowed(): boolean;
+  idCookie(name: string): string;
 }
+// A constant path the bundler does not follow (a plain file served as it is, like experiments.js).
+const STATE = '/scripts/consent-state.js';
+/** Loaded by whenAllowed() before anything below runs. */
+let state: ConsentState | null = null;
+
+/** True when analytics may run: the reader allowed them and the browser sends no GPC signal (false until loaded). */
+export const analyticsAllowed = (): boolean => state?.analyticsAllowed() ?? false;
 
 let allowed: Promise<void> | null = null;
 /**
@@ -45,39 +42,27 @@ let allowed: Promise<void> | null = null;
  * them: `experiments` false), the events' sending.
  */
 export function whenAllowed(experiments = true): Promise<void> {
-  allowed ??= new Promise<void>((resolve) => {
-    const on = () => {
-      if (!analyticsAllowed()) return;
-      window.removeEventListener(CONSENT_EVENT, on);
-      start(experiments);
-      resolve();
-    };
-    window.addEventListener(CONSENT_EVENT, on);
-    on();
-  });
+  allowed ??= (import(/* @vite-ignore */ STATE) as Promise<ConsentState>).then(
+    (m) =>
+      new Promise<void>((resolve) => {
+        state = m;
+        const on = () => {
+          if (!m.analyticsAllowed()) return;
+          window.removeEventListener(m.CONSENT_EVENT, on);
+          start(experiments);
+          resolve();
+        };
+        window.addEventListener(m.CONSENT_EVENT, on);
+        on();
+      }),
+    // The file did not load (offline, a new deploy): no analytics on this page, as without consent.
+    () => new Promise<void>(() => undefined),
+  );
   return allowed;
 }
 
-/**
- * A random id cookie (90 days, SameSite=Lax, Secure on https), created when missing — only while analytics are
- * allowed; '' otherwise (nothing set, nothing to send).
- */
-export function idCookie(name: string): string {
-  if (!analyticsAllowed()) return '';
-  const m = new RegExp(`(?:^|;\\s*)${name}=([A-Za-z0-9-]{8,64})`).exec(document.cookie);
-  if (m) return m[1]!;
-  const id = crypto.randomUUID();
-  document.cookie = `${name}=${id}; Max-Age=${ID_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-  return id;
-}
-
-/**
- * The device id cookie (90 days, SameSite=Lax, a random id), created when missing — only after consent; '' without
- * it.
- */
-export function deviceId(): string {
-  return idCookie(DEVICE_COOKIE);
-}
+/** The device id cookie (a random id, 90 days, SameSite=Lax), created when missing — only after consent; '' without it. */
+export const deviceId = (): string => state?.idCookie(state.DEVICE_COOKIE) ?? '';
 
 /** The client tag the analytics session carries (issue 17): the address's own, else the tab's remembered one. */
 export function clientTag(): string | null {
@@ -111,7 +96,7 @@ function queueEvent(category: string, action: string, label?: string, value?: st
 
 /** Starts what runs with consent (once): the user id cookie, the experiments' runs, the events' sending. */
 function start(experiments: boolean): void {
-  idCookie(USER_COOKIE);
+  state?.idCookie(state.USER_COOKIE);
   // The experiments' site-entry (once per visit) and page-entry runs, when the browser is idle (a plain file, shared
   // with the content pages' src/scripts/experiments-trigger.ts).
   const script = '/scripts/experiments.js';
