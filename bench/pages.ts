@@ -71,6 +71,13 @@ export const PAGE_KINDS: PageKind[] = [
   // The CE admins' screens (issue 16).
   { kind: 'CE course form', path: '/dashboard/create-CE-course', group: 'dashboard', signedInAs: 'ce@demo.test' },
   { kind: 'CE courses to manage', path: '/dashboard/manage-CEcourses', group: 'dashboard', signedInAs: 'ce@demo.test' },
+  // Internal administration (issue 15): requests, the audit log, global banners, the health-check configuration.
+  { kind: 'admin requests', path: '/dashboard/admin-requests', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  { kind: 'audit log', path: '/dashboard/audit-log', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  { kind: 'global banner', path: '/dashboard/global-banner', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  { kind: 'health configuration', path: '/dashboard/health-configuration', group: 'dashboard', signedInAs: 'internal@demo.test' },
+  // issue 18: the internal admins' analytics page (the experiments part loads on demand).
+  { kind: 'analytics', path: '/dashboard/analytics', group: 'dashboard', signedInAs: 'internal@demo.test' },
   // issue 17: shop search: the store locator (content pages: one plain script with d3-geo's Albers USA for the points;
   // the state outlines are a static SVG drawn at build time).
   { kind: 'shop search (map)', path: '/dashboard/shop-search', group: 'content', lighthousePath: '/dashboard/shop-search?zip=33602' },

@@ -138,6 +138,11 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
   const token = (await signInForTokens({ url: portal } as RunningPortal, 'agent@demo.test')).access_token;
   const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const adminAuth = { authorization: `Bearer ${(await signInForTokens({ url: portal } as RunningPortal, 'admin@demo.test')).access_token}` };
+  // Issue 18: a running site-entry experiment, so that ExperimentsRun assigns a variant and logs the exposure.
+  const internal = { 'content-type': 'application/json', authorization: `Bearer ${(await signInForTokens({ url: portal } as RunningPortal, 'internal@demo.test')).access_token}` };
+  const experiment = { AppName: 'AgentPortal', name: 'Bench', key: 'bench-site-entry', triggerEvent: 'SiteEntry', triggerValue: null, variants: [{ name: 'control', weight: 50 }, { name: 'b', weight: 50 }], goalEvent: 'ClaimSubmitted' };
+  const saved = (await (await fetch(`${portal}${callPath(CALLS.SaveExperiment)}`, { method: 'POST', headers: internal, body: JSON.stringify(experiment) })).json()) as { result: { id: number } };
+  await fetch(`${portal}${callPath(CALLS.SetExperimentStatus)}`, { method: 'POST', headers: internal, body: JSON.stringify({ AppName: 'AgentPortal', id: saved.result.id, status: 'Running' }) });
   const targets: [string, autocannon.Options][] = [
     ['bare Hono JSON route (reference)', { url: bare }],
     ['static page /dashboard/login', { url: `${portal}/dashboard/login` }],
@@ -160,6 +165,10 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['GetClosestProgramProviders (public GET)', { url: `${portal}${callPath(CALLS.GetClosestProgramProviders)}?zipCode=33602` }],
     // issue 18: live chat — the chat button's state, polled (and streamed) to every signed-in agent tab.
     ['GetChatAvailability (signed in, every agent tab)', { url: `${portal}${callPath(CALLS.GetChatAvailability)}?AppName=AgentPortal`, headers: { authorization: json.authorization } }],
+    // issue 18: the analytics calls under load (their per-user and per-device limits raised: bench/server.ts): an event
+    // row as the tracker sends it, and the experiments' site-entry run of one device (one running experiment).
+    ['LogPageView (signed in, an event)', { url: `${portal}${callPath(CALLS.LogPageView)}`, method: 'POST', headers: json, body: JSON.stringify({ AppName: 'AgentPortal', WebPage: '/search', Event: 'Event', Category: 'Search', Action: 'Content search', Label: 'windshield', Value: '0', UserName: 'agent@demo.test' }) }],
+    ['ExperimentsRun (public POST, site entry)', { url: `${portal}${callPath(CALLS.ExperimentsRun)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ applicationName: 'AgentPortal', deviceId: 'bench-device-0001', triggerEvent: 'SiteEntry', triggerValue: 'SiteEntry' }) }],
     ['SpecificShopSearch (public POST, page of 10)', { url: `${portal}${callPath(CALLS.SpecificShopSearch)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppName: 'AgentPortal', ProviderName: 'Glass', ServiceZipCode: '10001', Distance: 100, PageSize: 10, CountryCode: 'US' }) }],
   ];
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];

@@ -18,7 +18,9 @@ setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 // Issue 19: `npm run bench -- --orders=N` runs the server on PostgreSQL (BENCH_DATABASE_URL, passed as DATABASE_URL) with
 // N generated work orders (seedBenchOrders below); without it, PGlite as always.
-const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000' });
+const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000',
+  // Issue 18: the analytics calls' per-user and per-device limits (decision 032) would answer the load rows with 429.
+  ANALYTICS_MAX_PER_MINUTE: '1000000', ANALYTICS_MAX_BYTES_PER_MINUTE: '1000000000' });
 const portal = await startServer(env);
 // Issue 15: 10,000 generated users in Summit Ridge (20077314), for the user search's load row (ListOktaUsersByAgentNameOrEmail).
 await portal.db.query(

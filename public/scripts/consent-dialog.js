@@ -4,32 +4,15 @@
 // written at build time from the i18n files). A plain file served as it is: no framework JavaScript. The choice is
 // kept in localStorage ('portal.consent': 'granted' or 'denied', nothing else); a withdrawal removes the analytics
 // id cookies; 'portal:consent' tells the page (src/stores/analytics.ts starts the signed-in analytics on it).
-const CONSENT_KEY = 'portal.consent';
-
-function readChoice() {
-  try {
-    return localStorage.getItem(CONSENT_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function save(choice) {
-  try {
-    localStorage.setItem(CONSENT_KEY, choice);
-  } catch {
-    /* no storage: nothing is remembered */
-  }
-  if (choice !== 'granted') for (const name of ['portal_device_id', 'portal_user_id']) document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
-  window.dispatchEvent(new CustomEvent('portal:consent', { detail: { allowed: choice === 'granted' } }));
-}
+// The choice, the GPC signal and the cookies: ./consent-state.js, shared with the experiments and the tracker.
+import { gpcOn, readChoice, saveChoice as save } from './consent-state.js';
 
 export function openConsentDialog(opener) {
   const all = JSON.parse(document.getElementById('consent-words')?.dataset.words || '{}');
   const es = location.hostname.includes('espanol.') || document.documentElement.lang === 'es';
   const w = all[es ? 'es' : 'en'];
   const choice = readChoice();
-  const gpc = navigator.globalPrivacyControl === true;
+  const gpc = gpcOn();
   document.querySelector('dialog.consent-dialog')?.remove();
   const el = (tag, props = {}, ...children) => {
     const node = Object.assign(document.createElement(tag), props);

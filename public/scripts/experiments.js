@@ -5,18 +5,14 @@
 // 'portal:experiments' (detail: key → variant) tells the page. Plain file served as it is: no framework JavaScript.
 const EXPERIMENTS_KEY = 'portal.experiments';
 const SITE_ENTRY_KEY = 'portal.siteEntryRun';
-// EXPERIMENT_SITE_ENTRY_VALUE and APP_NAME of src/lib/constants.ts; ID_COOKIE_DAYS (90).
+import { DEVICE_COOKIE, idCookie } from './consent-state.js';
+
+// EXPERIMENT_SITE_ENTRY_VALUE and APP_NAME of src/lib/constants.ts.
 const SITE_ENTRY_VALUE = 'SiteEntry';
 const APP_NAME = 'AgentPortal';
-const ID_COOKIE_DAYS = 90;
 
-function deviceId() {
-  const m = /(?:^|;\s*)portal_device_id=([A-Za-z0-9-]{8,64})/.exec(document.cookie);
-  if (m) return m[1];
-  const id = crypto.randomUUID();
-  document.cookie = `portal_device_id=${id}; Max-Age=${ID_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-  return id;
-}
+/** The device id (its cookie, created when missing: this file loads only once analytics are allowed). */
+const deviceId = () => idCookie(DEVICE_COOKIE);
 
 function stored() {
   try {

@@ -29,10 +29,18 @@ export function showBanner(slot, b, key, closed) {
     } catch {
       /* closed for this page only */
     }
-    // Section 4's banner event (issue 18): the signed-in pages' tracker sends it after consent; elsewhere nobody listens.
-    window.dispatchEvent(new CustomEvent('portal:track', { detail: { category: 'Banner', action: 'Close', label: String(b.id) } }));
+    // Section 4's banner events (issue 18, the names of bannerEvent() in src/lib/track-event-page.ts): the tracker of the
+    // signed-in pages (and of the content pages for a signed-in reader) sends them after consent; else nobody listens.
+    track('Close');
     box.remove();
   });
   box.append(close);
   slot.append(box);
+  // Shown as the page opens: sent once the tracker listens (sendWhenListening() in src/lib/track-event-page.ts).
+  if (document.documentElement.dataset.tracking !== undefined) track('Show');
+  else window.addEventListener('portal:tracking', () => track('Show'), { once: true });
+
+  function track(action) {
+    window.dispatchEvent(new CustomEvent('portal:track', { detail: { category: 'Banner', action, label: String(b.id) } }));
+  }
 }

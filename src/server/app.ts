@@ -45,6 +45,7 @@ import { ceAdminRoutes } from './routes/ce-admin.ts';
 import { experimentsAdminRoutes, experimentsRunRoutes } from './routes/experiments.ts';
 // issue 18: live chat
 import { chatRoutes } from './routes/chat.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 
 /** What the browser needs to sign in: served as /auth-config.json. */
 export interface BrowserAuthConfig {
@@ -111,6 +112,8 @@ export const dashboardService = (deps: RouteDeps) =>
     experimentsAdminRoutes(deps),
     // issue 18: live chat with the Agency Care Desk (the calls and the ChatEvents stream)
     chatRoutes(deps),
+    // issue 18: the analytics page
+    analyticsRoutes(deps),
   ]);
 
 /** The content service: every call of src/lib/api/content.ts. */

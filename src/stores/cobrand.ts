@@ -12,7 +12,7 @@ import { APP_NAME, HEADER_APP_NAME } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
 import { api } from './api.ts';
 
-// Session storage of the visit (sign-out clears these keys: SIGN_OUT_KEYS in src/stores/session.ts).
+// Session storage of the visit (sign-out clears these keys: SIGN_OUT_KEYS in src/stores/oidc.ts).
 export const CLIENT_TAG_KEY = 'portal.clientTag';
 /** The account the remembered tag named (set once the lookup answered). */
 export const COBRAND_ACCOUNT_KEY = 'portal.cobrandAccount';

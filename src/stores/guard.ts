@@ -1,5 +1,5 @@
 import { GetUserAgencyList, GetUserDetails } from '../lib/api/user.ts';
-import { LogPageView, Setup, SetupAnalytics } from '../lib/api/platform.ts';
+import { Setup } from '../lib/api/platform.ts';
 import { routeName } from '../lib/navigation.ts';
 import { CLAIM_FLOW_KEY } from '../lib/constants.ts';
 import { isClaimFlowRoute } from '../lib/routes.ts';
@@ -7,7 +7,6 @@ import { api, installErrorReporting } from './api.ts';
 import { loginUrl, restoreSession } from './session.ts';
 import { $userStatus, setUserData } from './user.ts';
 
-const ANALYTICS_KEY = 'portal.analyticsStarted';
 const LAST_ROUTE_KEY = 'portal.lastRoute';
 
 /**
@@ -41,31 +40,9 @@ export async function runGuard(): Promise<void> {
     ]);
     setUserData(details, agencies);
     $userStatus.set('ready');
-    void trackPage(toRoute, session.email);
+    // Issue 18: the analytics code loads now, after the page; it waits for consent (never, with GPC).
+    import('./tracking.ts').then((m) => m.trackPage(toRoute, session.email), () => undefined);
   } catch {
     $userStatus.set('error');
-  }
-}
-
-/**
- * The site-wide analytics trigger on route changes: one analytics session per visit (tab), a page view per page;
- * sent only once analytics are allowed (consent, no GPC: docs/decisions/032).
- */
-async function trackPage(route: string, userName: string): Promise<void> {
-  try {
-    // Issue 18: the analytics code loads now, after the page; it waits for consent (never, with GPC).
-    const { clientTag, deviceId, whenAllowed } = await import('./tracking.ts');
-    await whenAllowed();
-    if (!sessionStorage.getItem(ANALYTICS_KEY)) {
-      await api.call(
-        SetupAnalytics,
-        { ClientTag: clientTag(), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
-        { ignoreErrors: true },
-      );
-      sessionStorage.setItem(ANALYTICS_KEY, '1');
-    }
-    await api.call(LogPageView, { WebPage: route, Event: 'PageView', UserName: userName }, { ignoreErrors: true });
-  } catch {
-    /* analytics never blocks the page */
   }
 }

@@ -1,8 +1,7 @@
 import { atom } from 'nanostores';
-import type { User, UserManager } from 'oidc-client-ts';
-import { langOf } from '../lib/i18n.ts';
+import type { UserManager } from 'oidc-client-ts';
+import type { SessionStore } from './oidc.ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
-import { clearUser } from './user.ts';
 
 /** The browser's sign-in settings, served by the server at /auth-config.json. */
 export interface AuthConfig {
@@ -25,49 +24,20 @@ export interface SessionState {
 /** The current session, or null when signed out. */
 export const $session = atom<SessionState | null>(null);
 
-/** Session-storage keys cleared at sign-out (spec section 4: client tag, agency data, carrier, account count). */
-/** Where an SSO user's sign-out goes after the portal's provider: on to the agency provider's (issue 17). */
-export const SSO_SIGNOUT_ROUTE = '/dashboard/sso-signout';
-export const SIGN_OUT_KEYS = ['portal.clientTag', 'portal.carrier', 'portal.accountCount', 'portal.activeAgencyNumber', 'portal.onboardingAgency', 'portal.cobrandAccount', 'portal.cobrandLogo'];
 /** Flag set when an SSO session timed out. */
 export const SSO_TIMEOUT_KEY = 'portal.ssoSessionTimeout';
 
-let manager: Promise<UserManager> | null = null;
+/** The code that drives oidc-client-ts (./oidc.ts): loaded on demand with the library. */
+const oidc = () => import('./oidc.ts');
+/** What ./oidc.ts needs of this store, lent with each call (no import back: no cycle). */
+const store = (): SessionStore => ({ $session, toSession, expiring, scheduleRenewal, ssoTimeoutKey: SSO_TIMEOUT_KEY });
 
 /**
- * The oidc-client-ts manager (authorization code + PKCE), its user kept in sessionStorage. The library is
- * loaded on demand (sign-in, renewal, sign-out, a 401): a dashboard page whose stored token is still valid
- * does not load it (docs/decisions/005-browser-javascript-budget.md).
+ * The oidc-client-ts manager (authorization code + PKCE), its user kept in sessionStorage. The library and the
+ * code that drives it load on demand (sign-in, renewal, sign-out, a 401): a dashboard page whose stored token is
+ * still valid loads neither (docs/decisions/005-browser-javascript-budget.md).
  */
-export function getUserManager(): Promise<UserManager> {
-  manager ??= (async () => {
-    const { UserManager, WebStorageStateStore } = await import('oidc-client-ts');
-    const res = await fetch('/auth-config.json', { credentials: 'same-origin' });
-    if (!res.ok) throw new Error(`Could not load the sign-in settings (HTTP ${res.status}).`);
-    const cfg = (await res.json()) as AuthConfig;
-    const origin = window.location.origin;
-    const um = new UserManager({
-      authority: cfg.authority,
-      client_id: cfg.clientId,
-      redirect_uri: `${origin}${LOGIN_ROUTE}`,
-      post_logout_redirect_uri: `${origin}${LOGIN_ROUTE}`,
-      response_type: 'code',
-      scope: cfg.scope,
-      // The provider's sign-in page lives on the main host: it shows Spanish to readers of the Spanish host.
-      ...(langOf(window.location) === 'es' ? { ui_locales: 'es' } : {}),
-      userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-      stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-      // Renewal is scheduled by this module (one refresh at a time: rotated refresh tokens must not be reused).
-      automaticSilentRenew: false,
-      loadUserInfo: false,
-      monitorSession: false,
-    });
-    um.events.addUserLoaded((u) => $session.set(toSession(u)));
-    um.events.addUserUnloaded(() => $session.set(null));
-    return um;
-  })();
-  return manager;
-}
+export const getUserManager = (): Promise<UserManager> => oidc().then((m) => m.getUserManager(store()));
 
 /** What the session needs of an oidc-client-ts user (a User, or the JSON it stores). */
 export interface StoredUser {
@@ -118,23 +88,11 @@ let renewing: Promise<void> | null = null;
 /** True when a token expiring at `expiresAt` (seconds) is due for renewal (or its expiry is unknown). */
 const expiring = (expiresAt: number | null | undefined) => !expiresAt || expiresAt - RENEW_MARGIN_SECONDS <= Date.now() / 1000;
 
-/** The stored user, renewed with the refresh token when its access token is expiring; throws when there is none. */
-async function freshUser(um: UserManager): Promise<User> {
-  const user = await um.getUser();
-  if (!user) throw new Error('no stored user');
-  if (!expiring(user.expires_at)) return user;
-  const renewed = await um.signinSilent();
-  if (!renewed) throw new Error('renewal gave no user');
-  return renewed;
-}
-
 /** Renews the access token with the refresh token (loads oidc-client-ts); a failure signs the reader out to login. */
 export function renewSession(): Promise<void> {
   renewing ??= (async () => {
     try {
-      const fresh = await freshUser(await getUserManager());
-      $session.set(toSession(fresh));
-      scheduleRenewal(fresh.expires_at);
+      await (await oidc()).renew(store());
     } catch {
       await handleUnauthorized();
     } finally {
@@ -173,20 +131,7 @@ export async function restoreSession(): Promise<SessionState | null> {
     $session.set(null);
     return null;
   }
-  const um = await getUserManager();
-  let user: User | null;
-  try {
-    user = await freshUser(um);
-  } catch {
-    // The renewal was refused: for an SSO user the sign-in page then says their session timed out.
-    if ((stored.profile as Record<string, unknown>).isSSOLogin) sessionStorage.setItem(SSO_TIMEOUT_KEY, 'true');
-    await um.removeUser();
-    user = null;
-  }
-  const session = user && !user.expired ? toSession(user) : null;
-  $session.set(session);
-  if (user && session) scheduleRenewal(user.expires_at);
-  return session;
+  return (await oidc()).restoreExpiring(store(), stored);
 }
 
 /** The sign-in page URL with the referral set. */
@@ -198,10 +143,7 @@ export function loginUrl(referral?: string | null): string {
 export async function handleUnauthorized(): Promise<void> {
   const referral = window.location.pathname + window.location.search;
   try {
-    const um = await getUserManager();
-    const u = await um.getUser();
-    if ((u?.profile as Record<string, unknown> | undefined)?.isSSOLogin) sessionStorage.setItem(SSO_TIMEOUT_KEY, 'true');
-    await um.removeUser();
+    await (await oidc()).forgetUser(store());
   } catch {
     /* settings unavailable: still go to login */
   }
@@ -211,17 +153,5 @@ export async function handleUnauthorized(): Promise<void> {
 
 /** Signs out: clears client tag, agency data, carrier and account count, then ends the provider session. */
 export async function signOut(): Promise<void> {
-  for (const k of SIGN_OUT_KEYS) sessionStorage.removeItem(k);
-  clearUser();
-  const um = await getUserManager();
-  const user = await um.getUser();
-  $session.set(null);
-  await um.removeUser();
-  // Signed in with their agency (issue 17): after the portal's session, the agency provider's ends too
-  // (/dashboard/sso-signout, RP-initiated logout there), and the reader lands on the sign-in page.
-  const sso = (user?.profile as Record<string, unknown> | undefined)?.isSSOLogin === true;
-  await um.signoutRedirect({
-    ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
-    ...(sso ? { post_logout_redirect_uri: `${window.location.origin}${SSO_SIGNOUT_ROUTE}` } : {}),
-  });
+  await (await oidc()).endSession(store());
 }

@@ -10,78 +10,67 @@
  * preferences links (src/scripts/consent.ts, as on the content pages).
  */
 import '../scripts/consent.ts';
-import { ID_COOKIE_DAYS } from '../lib/constants.ts';
-import { LogPageView } from '../lib/api/platform.ts';
+import { LogPageView, SetupAnalytics } from '../lib/api/tracking.ts';
 import { analyticsClientTag } from '../lib/analytics-client-tag.ts';
+import { continueEvent, logFields } from '../lib/track-event-page.ts';
 import { api } from './api.ts';
 import { $session } from './session.ts';
 
-/** The choice in localStorage ('granted' or 'denied'); the dialog (public/scripts/consent-dialog.js) writes it. */
-export const CONSENT_KEY = 'portal.consent';
-/** Fired on window when the choice changes. */
-export const CONSENT_EVENT = 'portal:consent';
-export const DEVICE_COOKIE = 'portal_device_id';
-export const USER_COOKIE = 'portal_user_id';
+/** Set once the visit's analytics session was started (SetupAnalytics once per visit, tab). */
+const ANALYTICS_KEY = 'portal.analyticsStarted';
 
-/** The browser's Global Privacy Control signal. */
-export const gpcOn = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
-
-/** True when analytics may run: the reader allowed them and the browser sends no GPC signal. */
-export function analyticsAllowed(): boolean {
-  try {
-    return !gpcOn() && localStorage.getItem(CONSENT_KEY) === 'granted';
-  } catch {
-    return false;
-  }
+/** The consent and id-cookie rules: public/scripts/consent-state.js, the one plain module the dialog and experiments use too. */
+interface ConsentState {
+  CONSENT_EVENT: string;
+  DEVICE_COOKIE: string;
+  USER_COOKIE: string;
+  analyticsAllowed(): boolean;
+  idCookie(name: string): string;
 }
+// A constant path the bundler does not follow (a plain file served as it is, like experiments.js).
+const STATE = '/scripts/consent-state.js';
+/** Loaded by whenAllowed() before anything below runs. */
+let state: ConsentState | null = null;
+
+/** True when analytics may run: the reader allowed them and the browser sends no GPC signal (false until loaded). */
+export const analyticsAllowed = (): boolean => state?.analyticsAllowed() ?? false;
 
 let allowed: Promise<void> | null = null;
 /**
  * Resolves once analytics are allowed (at once, or when the dialog allows them; never without consent), after
- * starting what runs with them: the user id cookie, the experiments' runs, the events' sending.
+ * starting what runs with them: the user id cookie, the experiments' runs (not on the content pages, whose layout runs
+ * them: `experiments` false), the events' sending.
  */
-export function whenAllowed(): Promise<void> {
-  allowed ??= new Promise<void>((resolve) => {
-    const on = () => {
-      if (!analyticsAllowed()) return;
-      window.removeEventListener(CONSENT_EVENT, on);
-      start();
-      resolve();
-    };
-    window.addEventListener(CONSENT_EVENT, on);
-    on();
-  });
+export function whenAllowed(experiments = true): Promise<void> {
+  allowed ??= (import(/* @vite-ignore */ STATE) as Promise<ConsentState>).then(
+    (m) =>
+      new Promise<void>((resolve) => {
+        state = m;
+        const on = () => {
+          if (!m.analyticsAllowed()) return;
+          window.removeEventListener(m.CONSENT_EVENT, on);
+          start(experiments);
+          resolve();
+        };
+        window.addEventListener(m.CONSENT_EVENT, on);
+        on();
+      }),
+    // The file did not load (offline, a new deploy): no analytics on this page, as without consent.
+    () => new Promise<void>(() => undefined),
+  );
   return allowed;
 }
 
-/**
- * A random id cookie (90 days, SameSite=Lax, Secure on https), created when missing — only while analytics are
- * allowed; '' otherwise (nothing set, nothing to send).
- */
-export function idCookie(name: string): string {
-  if (!analyticsAllowed()) return '';
-  const m = new RegExp(`(?:^|;\\s*)${name}=([A-Za-z0-9-]{8,64})`).exec(document.cookie);
-  if (m) return m[1]!;
-  const id = crypto.randomUUID();
-  document.cookie = `${name}=${id}; Max-Age=${ID_COOKIE_DAYS * 86400}; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-  return id;
-}
-
-/**
- * The device id cookie (90 days, SameSite=Lax, a random id), created when missing — only after consent; '' without
- * it.
- */
-export function deviceId(): string {
-  return idCookie(DEVICE_COOKIE);
-}
+/** The device id cookie (a random id, 90 days, SameSite=Lax), created when missing — only after consent; '' without it. */
+export const deviceId = (): string => state?.idCookie(state.DEVICE_COOKIE) ?? '';
 
 /** The client tag the analytics session carries (issue 17): the address's own, else the tab's remembered one. */
 export function clientTag(): string | null {
   return analyticsClientTag(location.search, sessionStorage.getItem('portal.clientTag'));
 }
 
-type Event = { Category: string; Action: string; Label?: string; Value?: string };
-const queue: Event[] = [];
+type Fields = ReturnType<typeof logFields>;
+const queue: Fields[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 /** Events kept at most (a runaway loop must not flood the server; it limits per user too). */
 const MAX_QUEUE = 20;
@@ -98,27 +87,20 @@ function flush(): void {
   }
 }
 
-const cut = (s: string | number | undefined, n: number) => (s === undefined || s === '' ? undefined : String(s).slice(0, n));
-
 /** Queues one event (Category / Action / Label / Value); sent within two seconds or when the page is left. */
 function queueEvent(category: string, action: string, label?: string, value?: string | number): void {
   if (typeof window === 'undefined' || !analyticsAllowed() || queue.length >= MAX_QUEUE) return;
-  const e: Event = { Category: category.slice(0, 100), Action: action.slice(0, 100) };
-  const l = cut(label, 300);
-  const v = cut(value, 300);
-  if (l) e.Label = l;
-  if (v) e.Value = v;
-  queue.push(e);
+  queue.push(logFields({ category, action, label, value }));
   timer ??= setTimeout(flush, 2000);
 }
 
 /** Starts what runs with consent (once): the user id cookie, the experiments' runs, the events' sending. */
-function start(): void {
-  idCookie(USER_COOKIE);
+function start(experiments: boolean): void {
+  state?.idCookie(state.USER_COOKIE);
   // The experiments' site-entry (once per visit) and page-entry runs, when the browser is idle (a plain file, shared
   // with the content pages' src/scripts/experiments-trigger.ts).
-  const experiments = '/scripts/experiments.js';
-  import(/* @vite-ignore */ experiments).then((m: { runExperiments: () => void }) => m.runExperiments(), () => undefined);
+  const script = '/scripts/experiments.js';
+  if (experiments) import(/* @vite-ignore */ script).then((m: { runExperiments: () => void }) => m.runExperiments(), () => undefined);
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('portal:track', (ev) => {
@@ -128,6 +110,34 @@ function start(): void {
   // The claim flow's continue (section 4): its steps' submit button.
   document.addEventListener('click', (ev) => {
     const form = (ev.target as Element).closest?.('button[type="submit"]')?.closest<HTMLFormElement>('form.flow-step');
-    if (form) queueEvent('Claim', 'Continue', `step ${form.dataset.step ?? ''}`);
+    if (form) {
+      const e = continueEvent(form.dataset.step ?? '');
+      queueEvent(e.category, e.action, e.label, e.value);
+    }
   });
+  // The tracker listens: events that happen as a page opens were waiting for this (sendWhenListening()).
+  document.documentElement.dataset.tracking = '';
+  window.dispatchEvent(new Event('portal:tracking'));
+}
+
+/**
+ * The site-wide analytics trigger on route changes (the route guard calls it once the page is ready): one analytics
+ * session per visit (tab), a page view per page; sent only once analytics are allowed (consent, no GPC:
+ * docs/decisions/032).
+ */
+export async function trackPage(route: string, userName: string): Promise<void> {
+  try {
+    await whenAllowed();
+    if (!sessionStorage.getItem(ANALYTICS_KEY)) {
+      await api.call(
+        SetupAnalytics,
+        { ClientTag: clientTag(), UserName: userName, UserAgent: navigator.userAgent.slice(0, 512), DeviceId: deviceId() },
+        { ignoreErrors: true },
+      );
+      sessionStorage.setItem(ANALYTICS_KEY, '1');
+    }
+    await api.call(LogPageView, { WebPage: route, Event: 'PageView', UserName: userName }, { ignoreErrors: true });
+  } catch {
+    /* analytics never blocks the page */
+  }
 }

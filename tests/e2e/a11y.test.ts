@@ -67,6 +67,8 @@ const ROUTES: readonly { route: string; roles: readonly Role[] | 'public'; ready
   { route: '/dashboard/sso-agency-flow', roles: ['agent'], ready: (page) => expect(page.getByText('This page is for users who sign in with their agency.')).toBeVisible() },
   // issue 17: the internal admins' co-branding screen.
   { route: '/dashboard/cobranded-agencies', roles: ['internal'], ready: (page) => expect(page.getByTestId('cobrand-table')).toBeVisible() },
+  // issue 18: the internal admins' analytics page (its charts, and the experiments once loaded).
+  { route: '/dashboard/analytics', roles: ['internal'], ready: (page) => expect(page.getByTestId('analytics-funnel')).toBeVisible() },
   ...['', '/es'].map((p) => ({ route: `${p}/Healthcheck`, roles: 'public' as const, ready: (page: Page) => expect(page.locator('#health-summary[data-status]')).toBeVisible() })),
   // CE courses, the registrants' side (issue 16): the static catalog and a course page (with their live seats), the
   // registrations, the emailed links' page (no token: its 'not valid' state) and the agent's courses.

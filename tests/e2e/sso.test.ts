@@ -157,7 +157,8 @@ test('an SSO session ended on the server: the next call is refused and the sign-
 
   // The stored access token is still fresh: the route guard's layout call is refused (401).
   const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/agentdashboard/api/v1/setup' && r.status() === 401);
-  await page.goto('/dashboard/manage-account');
+  // The page sends itself to the sign-in page as soon as the call is refused, maybe before its load event: wait for the commit only.
+  await page.goto('/dashboard/manage-account', { waitUntil: 'commit' });
   await refused;
   await expect(page).toHaveURL(/\/dashboard\/login\?referral=%2Fdashboard%2Fmanage-account$/);
   // Said once, politely (a status the screen reader announces), above the way back in.

@@ -3,7 +3,8 @@ import { API_CALL_FAILED, ApiError, createApiClient, GENERIC_ERROR_TEXT, install
 import { APP_NAME, HEADER_APP_NAME, HEADER_SSO_SESSION } from '../../src/lib/constants.ts';
 import { GetAccountManagerDetails } from '../../src/lib/api/account-manager.ts';
 import { GetStates } from '../../src/lib/api/states.ts';
-import { GetUserDetails, NotifyUserLoggedIn } from '../../src/lib/api/user.ts';
+import { GetUserDetails } from '../../src/lib/api/user.ts';
+import { NotifyUserLoggedIn } from '../../src/lib/api/user-calls.ts';
 import { DASHBOARD_BASE } from '../../src/lib/api/contract.ts';
 
 /** One recorded request of the test fetch. */

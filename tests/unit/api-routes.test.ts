@@ -149,6 +149,8 @@ describe('every route in CALLS is covered here', () => {
         // issue 18: live chat — tests/unit/chat.test.ts.
         'GetChatAvailability', 'GetMyChat', 'StartChat', 'SendChatMessage', 'SetChatTyping', 'MarkChatRead', 'CloseChat', 'CreateChatCase',
         'GetCareDeskConsole', 'SetCareDeskAvailability', 'AcceptChat', 'TransferChat', 'SetCareDeskMember',
+        // issue 18: the analytics page — tests/unit/analytics-page.test.ts.
+        'GetAnalyticsSummary',
       ].sort(),
     );
   });

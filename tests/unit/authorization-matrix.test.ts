@@ -243,6 +243,8 @@ const MATRIX: Record<string, Row> = {
   CloseChat:                   { anonymous: 401, agent: 200, agencyAdmin: 200, internalAdmin: 200, ceAdmin: 200 },
   SetCareDeskAvailability:     { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 200 },
   SetCareDeskMember:           { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
+  // issue 18: the analytics page's figures are for internal admins only (no object-level rows: nobody else reads them).
+  GetAnalyticsSummary:         { anonymous: 401, agent: 403, agencyAdmin: 403, internalAdmin: 200, ceAdmin: 403 },
 };
 
 /**
@@ -817,6 +819,9 @@ function validRequest(name: string, persona: Persona): Record<string, unknown> {
       return { ...base, available: true };
     case 'SetCareDeskMember':
       return { ...base, userId: chat.member || 'unknown', member: true };
+    // issue 18: the analytics page
+    case 'GetAnalyticsSummary':
+      return { ...base, From: '2026-01-01', To: '2026-01-31' };
     default:
       throw new Error(`validRequest: no valid request for route ${name}; add it here and to MATRIX`);
   }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPath, getUrl } from '../../src/lib/api/index.ts';
 import { ExperimentsRun, GetExperiments, SaveExperiment, SetExperimentStatus, type Assignment, type Experiment } from '../../src/lib/api/experiments.ts';
-import { LogPageView, SetupAnalytics } from '../../src/lib/api/platform.ts';
+import { LogPageView, SetupAnalytics } from '../../src/lib/api/tracking.ts';
 import { CreateReferral } from '../../src/lib/api/quick-submit.ts';
 import { EXPERIMENT_SITE_ENTRY_VALUE } from '../../src/lib/constants.ts';
 import { canMove, EXPERIMENT_MESSAGES, experimentProblems, variantAt, wilsonInterval } from '../../src/lib/experiments.ts';

@@ -503,6 +503,8 @@ const VALID_EXAMPLES: Record<string, () => Record<string, unknown>[]> = {
   AcceptChat: () => [1, 5].map((chatId) => ({ AppName: 'AgentPortal', chatId })),
   TransferChat: () => [{ AppName: 'AgentPortal', chatId: 1, toUserId: userId }],
   SetCareDeskMember: () => [{ AppName: 'AgentPortal', userId: 'no-such-user', member: true }],
+  // issue 18: the analytics page — the default range, From alone, and a whole leap year (366 days).
+  GetAnalyticsSummary: () => [{ AppName: 'AgentPortal' }, { From: '2026-01-01' }, { AppName: 'AgentPortal', From: '2024-01-01', To: '2024-12-31' }],
 };
 
 beforeAll(async () => {

@@ -252,6 +252,9 @@ describe('the administration routes (issue 15)', () => {
     'health-configuration': ['SFAD_InternalAdmin'],
     // issue 17: co-branding.
     'cobranded-agencies': ['SFAD_InternalAdmin'],
+    // issue 18: the analytics page.
+    analytics: ['SFAD_InternalAdmin'],
+    'analytics?From=2026-01-01': ['SFAD_InternalAdmin'],
     // CE admins' tools (issue 16).
     'create-CE-course': ['SFAD_CEAdmin'],
     'create-CE-course?courseId=3': ['SFAD_CEAdmin'],

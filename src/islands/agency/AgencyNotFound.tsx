@@ -11,6 +11,7 @@ import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { GetStates } from '../../lib/api/states.ts';
 import { rules, type Rule } from '../../lib/claim/validation.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { agencyAddEvent, send } from '../../lib/track-event.ts';
 import type { ServerMessage } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { withWaiting } from '../../stores/waiting.ts';
@@ -87,11 +88,15 @@ function NotFoundForm({ t }: { t: Words }) {
     setAttempt((n) => n + 1);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
+    // Section 4's agency add flow events (issue 18; sent only after consent).
+    send(agencyAddEvent('Submit', 'agency-not-found'));
     try {
       const { AgentNumber, ...rest } = values;
       const details = { ...rest, ...(AgentNumber.trim() ? { AgentNumber: AgentNumber.trim() } : {}) };
       setRequest(await withWaiting(() => api.call(VerifyUserAgencyInformation, { AgencyDetails: details }, { ignoreErrors: true })));
+      send(agencyAddEvent('Done', 'agency-not-found'));
     } catch (err) {
+      send(agencyAddEvent('Failed', 'agency-not-found'));
       if (err instanceof ApiError && err.status < 500) {
         const reply = replyOf(err);
         // Field errors the server found (it repeats the browser's checks) go beside their fields.

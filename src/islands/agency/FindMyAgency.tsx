@@ -15,6 +15,7 @@ import { Loading, UserGate } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
 import { problem, type Words } from './words.ts';
+import { agencyAddEvent, send } from '../../lib/track-event.ts';
 
 interface Search {
   by: SearchField;
@@ -86,6 +87,8 @@ function FindForm({ t }: { t: Words }) {
       termRef.current?.focus();
       return;
     }
+    // Section 4's agency add flow: it starts with a search (issue 18; sent only after consent). Label: how it searches.
+    send(agencyAddEvent('Start', next.by));
     const url = `${window.location.pathname}?${new URLSearchParams({ by: next.by, q: next.q })}`;
     if (search?.by === next.by && search.q === next.q) call.retry();
     else window.history.pushState(null, '', url);

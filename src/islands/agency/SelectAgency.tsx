@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { GetAgencyInformationByNumber, VerifyUserAgencyInformation, type OnboardingRequest } from '../../lib/api/agency-search.ts';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { agencyAddEvent, send } from '../../lib/track-event.ts';
 import type { ServerMessage } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { withWaiting } from '../../stores/waiting.ts';
@@ -50,9 +51,13 @@ function Select({ t }: { t: Words }) {
   const confirm = async () => {
     setBusy(true);
     setRefused(null);
+    // Section 4's agency add flow events (issue 18; sent only after consent).
+    send(agencyAddEvent('Submit', 'select-agency'));
     try {
       setRequest(await withWaiting(() => api.call(VerifyUserAgencyInformation, { AgencyNumber: agencyNumber! }, { ignoreErrors: true })));
+      send(agencyAddEvent('Done', 'select-agency'));
     } catch (err) {
+      send(agencyAddEvent('Failed', 'select-agency'));
       setRefused(err instanceof ApiError && err.status < 500 ? replyOf(err) : { message: t('common.loadFailed') });
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { STAGE, STEP_COUNT } from '../../lib/claim/flow.ts';
 import { chosenParts } from '../../lib/claim/parts.ts';
 import { stageStates } from '../../lib/claim/stages.ts';
+import { progressEvent, send } from '../../lib/track-event.ts';
 import { quoteRows, Summary } from './summary.tsx';
 import { $claimStage } from '../../stores/user.ts';
 import type { Ctx } from './ui.tsx';
@@ -23,6 +24,8 @@ export default function FlowFrame({ page, stage }: { page: Ctx; stage: number })
   const { t, flow, money } = page;
   const current = useStore($claimStage) ?? stage;
   const states = stageStates(flow, current);
+  // Section 4's progress event (issue 18; sent only after consent): each stage the stepper shows.
+  useEffect(() => send(progressEvent(current, states.length)), [current, states.length]);
   const name = (n: number) => (n <= STEP_COUNT ? t.dynamic(`claim.steps.${n}`, '') : t(LATER[n as keyof typeof LATER]));
   // Open beside the form on a wide screen; folded on a phone, where it sits above the form (and when the window narrows).
   const [open, setOpen] = useState(() => matchMedia(WIDE).matches);

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import GuardError from '../shared/GuardError.tsx';
 import { useEffect, useState, type ComponentType } from 'react';
-import { ClearAgencyNotificationFlag, GetUserAgencyList, GetUserDetails, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
+import { GetUserAgencyList, GetUserDetails, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
+import { ClearAgencyNotificationFlag } from '../../lib/api/user-calls.ts';
 import { api } from '../../stores/api.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { $activeAgency, $user, $userStatus, setActiveAgency, setAgencyList, setUserData } from '../../stores/user.ts';

@@ -27,6 +27,7 @@ export default function AdminTools() {
             { href: '/dashboard/work-order-console', title: t('admin.tools.console'), text: t.plural('admin.tools.consoleCount', c.failedReferrals), urgent: c.failedReferrals > 0 },
             { href: '/dashboard/article', title: t('admin.tools.content'), text: t.plural('admin.tools.contentCount', c.draftArticles) },
             { href: '/dashboard/audit-log', title: t('admin.tools.audit'), text: t.plural('admin.tools.auditCount', c.auditToday) },
+            { href: '/dashboard/analytics', title: t('admin.tools.analytics'), text: t('admin.tools.analyticsText') },
           ];
           return (
             <ul className="admin-tools__grid">

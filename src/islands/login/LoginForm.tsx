@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { interactionPath, LOGIN_MESSAGES, LoginRequestSchema, SIGNIN_TICKET_KEY, ticketPath } from '../../lib/api/login.ts';
-import { NotifyUserLoggedIn } from '../../lib/api/user.ts';
+import { NotifyUserLoggedIn } from '../../lib/api/user-calls.ts';
 import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
 import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';

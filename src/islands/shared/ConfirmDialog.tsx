@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { track } from '../../lib/track-event.ts';
+import { modalEvent, send } from '../../lib/track-event.ts';
 
 /**
  * The one confirmation dialog (native <dialog>, modal): a title, a text, the action and the safe choice.
@@ -36,12 +36,16 @@ export default function ConfirmDialog({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
+  const how = useRef<'confirm' | 'cancel'>('cancel');
+  const label = typeof title === 'string' ? title : undefined;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     safe.current?.focus();
-    // Section 4's modal event (issue 18; sent only after consent).
-    track('Modal', 'Open', typeof title === 'string' ? title : undefined);
+    // Section 4's modal events (issue 18; sent only after consent): opened, and closed (the dialog leaves the page)
+    // with the reader's last choice.
+    send(modalEvent('Open', label));
+    return () => send(modalEvent('Close', label, how.current));
     // Once, when the dialog opens (a title that changes while it is open is not a new opening).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -53,7 +57,10 @@ export default function ConfirmDialog({
       aria-describedby={`${id}-text`}
       onCancel={(e) => {
         e.preventDefault();
-        if (!busy) onCancel();
+        if (!busy) {
+          how.current = 'cancel';
+          onCancel();
+        }
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
@@ -65,10 +72,20 @@ export default function ConfirmDialog({
         </p>
       )}
       <div className="dialog__actions">
-        <button type="button" className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy}>
+        <button type="button" className={`btn btn--${tone}`} onClick={() => {
+            how.current = 'confirm';
+            onConfirm();
+          }}
+          disabled={busy}
+        >
           {confirmLabel}
         </button>
-        <button ref={safe} type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
+        <button ref={safe} type="button" className="btn btn--secondary" onClick={() => {
+            how.current = 'cancel';
+            onCancel();
+          }}
+          disabled={busy}
+        >
           {cancelLabel}
         </button>
       </div>

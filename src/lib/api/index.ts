@@ -16,11 +16,13 @@ import * as InternalAdmin from './internal-admin.ts';
 import * as Okta from './okta.ts';
 import * as Passkeys from './passkeys.ts';
 import * as Platform from './platform.ts';
+import * as Tracking from './tracking.ts';
 import * as QuickQuote from './quick-quote.ts';
 import * as QuickSubmit from './quick-submit.ts';
 import * as States from './states.ts';
 import * as SsoAgency from './sso-agency.ts';
 import * as User from './user.ts';
+import * as UserCalls from './user-calls.ts';
 import * as UserAdmin from './user-admin.ts';
 import * as WorkOrders from './work-orders.ts';
 // issue 17: shop search
@@ -29,14 +31,15 @@ import * as ShopSearch from './shop-search.ts';
 import * as Experiments from './experiments.ts';
 // issue 18: live chat
 import * as Chat from './chat.ts';
+import * as Analytics from './analytics.ts';
 
 export * from './contract.ts';
 
 /** Every dashboard-service call, by the spec's name: the router, the client and the tests read this. */
 export const CALLS = {
   Setup: Platform.Setup,
-  SetupAnalytics: Platform.SetupAnalytics,
-  LogPageView: Platform.LogPageView,
+  SetupAnalytics: Tracking.SetupAnalytics,
+  LogPageView: Tracking.LogPageView,
   ViewError: Platform.ViewError,
   GetStates: States.GetStates,
   GetTimeZones: States.GetTimeZones,
@@ -64,8 +67,8 @@ export const CALLS = {
   GetUserDetails: User.GetUserDetails,
   GetUserAgencyList: User.GetUserAgencyList,
   UpdateUserDefaultAgency: User.UpdateUserDefaultAgency,
-  ClearAgencyNotificationFlag: User.ClearAgencyNotificationFlag,
-  NotifyUserLoggedIn: User.NotifyUserLoggedIn,
+  ClearAgencyNotificationFlag: UserCalls.ClearAgencyNotificationFlag,
+  NotifyUserLoggedIn: UserCalls.NotifyUserLoggedIn,
   GetInsuranceCompanies: User.GetInsuranceCompanies,
   GetUserAgentContactPrefs: ContactPrefs.GetUserAgentContactPrefs,
   UpdateUserAgentContactPrefs: ContactPrefs.UpdateUserAgentContactPrefs,
@@ -213,6 +216,8 @@ export const CALLS = {
   AcceptChat: Chat.AcceptChat,
   TransferChat: Chat.TransferChat,
   SetCareDeskMember: Chat.SetCareDeskMember,
+  // issue 18: the analytics page (internal admins).
+  GetAnalyticsSummary: Analytics.GetAnalyticsSummary,
 } as const satisfies Record<string, CallContract>;
 
-export { AccountManager, AgencySearch, Carrier, Chat, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };
+export { AccountManager, AgencySearch, Analytics, Carrier, Chat, Cobranded, ContactPrefs, Content, ContentAdmin, Experiments, GlobalBanner, Health, InternalAdmin, ManageAccount, Mfa, Okta, Passkeys, Platform, QuickQuote, QuickSubmit, SsoAgency, States, User, UserAdmin, WorkOrders };

@@ -72,28 +72,6 @@ export const UpdateUserDefaultAgency = defineCall({
   mutates: true,
 });
 
-/** Clears the agency-change notification of one of the caller's agencies. */
-export const ClearAgencyNotificationFlag = defineCall({
-  name: 'ClearAgencyNotificationFlag',
-  method: 'POST',
-  path: 'User/ClearAgencyNotificationFlag',
-  request: body({ AgencyNumber: AgencyNumberSchema }),
-  result: z.null(),
-  access: SIGNED_IN,
-  mutates: true,
-});
-
-/** Records that the caller signed in. */
-export const NotifyUserLoggedIn = defineCall({
-  name: 'NotifyUserLoggedIn',
-  method: 'POST',
-  path: 'User/NotifyUserLoggedIn/',
-  request: body({}),
-  result: z.object({ lastLoginAt: z.string() }),
-  access: SIGNED_IN,
-  mutates: true,
-});
-
 /** An insurance company (carrier). */
 export const InsuranceCompanySchema = z.object({ InsuranceCompanyId: z.number(), Name: z.string() });
 

@@ -16,26 +16,36 @@ export { interpolate };
  */
 export type IslandNamespace = Exclude<Namespace, 'pages' | 'emails' | 'shops' | 'chat'>;
 
-/** Loaders of each namespace per language: one file each, so a page fetches only what it uses. */
-const LOADERS: { [N in IslandNamespace]: Record<Lang, () => Promise<{ default: DictionaryOf<Namespaces[N]> }>> } = {
-  common: { en: async () => ({ default: commonEn }), es: () => import('./es/common.ts') },
-  messages: { en: () => import('./en/messages.ts'), es: () => import('./es/messages.ts') },
-  editor: { en: () => import('./en/editor.ts'), es: () => import('./es/editor.ts') },
-  claim: { en: () => import('./en/claim.ts'), es: () => import('./es/claim.ts') },
-  dashboard: { en: () => import('./en/dashboard.ts'), es: () => import('./es/dashboard.ts') },
-  workOrders: { en: () => import('./en/work-orders.ts'), es: () => import('./es/work-orders.ts') },
-  login: { en: () => import('./en/login.ts'), es: () => import('./es/login.ts') },
-  account: { en: () => import('./en/account.ts'), es: () => import('./es/account.ts') },
-  agency: { en: () => import('./en/agency.ts'), es: () => import('./es/agency.ts') },
-  accounts: { en: () => import('./en/accounts.ts'), es: () => import('./es/accounts.ts') },
-  passkeys: { en: () => import('./en/passkeys.ts'), es: () => import('./es/passkeys.ts') },
-  mfa: { en: () => import('./en/mfa.ts'), es: () => import('./es/mfa.ts') },
-  admin: { en: () => import('./en/admin.ts'), es: () => import('./es/admin.ts') },
-  users: { en: () => import('./en/users.ts'), es: () => import('./es/users.ts') },
-  banners: { en: () => import('./en/banners.ts'), es: () => import('./es/banners.ts') },
-  ceAdmin: { en: () => import('./en/ce-admin.ts'), es: () => import('./es/ce-admin.ts') },
-  courses: { en: () => import('./en/courses.ts'), es: () => import('./es/courses.ts') },
+/** The loaders of each namespace of one language: one file each, so a page fetches only what it uses. */
+export type Loaders = { [N in IslandNamespace]: () => Promise<{ default: DictionaryOf<Namespaces[N]> }> };
+
+/** The English loaders. The Spanish ones are a chunk of their own (./es-loaders.ts), loaded on Spanish pages only. */
+const EN: Loaders = {
+  common: async () => ({ default: commonEn }),
+  messages: () => import('./en/messages.ts'),
+  editor: () => import('./en/editor.ts'),
+  claim: () => import('./en/claim.ts'),
+  dashboard: () => import('./en/dashboard.ts'),
+  workOrders: () => import('./en/work-orders.ts'),
+  login: () => import('./en/login.ts'),
+  account: () => import('./en/account.ts'),
+  agency: () => import('./en/agency.ts'),
+  accounts: () => import('./en/accounts.ts'),
+  passkeys: () => import('./en/passkeys.ts'),
+  mfa: () => import('./en/mfa.ts'),
+  admin: () => import('./en/admin.ts'),
+  users: () => import('./en/users.ts'),
+  banners: () => import('./en/banners.ts'),
+  ceAdmin: () => import('./en/ce-admin.ts'),
+  courses: () => import('./en/courses.ts'),
 };
+
+/**
+ * A namespace's words in a language. The Spanish chrome words are a file of their own (no imports): the translator
+ * awaits them before any island renders, and a chunk that imports this module's chunk cannot be awaited here.
+ */
+const load = async (lang: Lang, ns: IslandNamespace): Promise<{ default: object }> =>
+  lang === 'en' ? EN[ns]() : ns === 'common' ? import('./es/common.ts') : (await import('./es-loaders.ts')).ES[ns]();
 
 
 function lookup(dicts: Partial<Record<string, Dictionary>>, key: string): string | Dictionary | undefined {
@@ -83,7 +93,7 @@ const loaded: Record<Lang, Partial<Record<string, Dictionary>>> = { en: { common
 // The static pages are English: a Spanish reader's page says it is Spanish (screen readers pick the voice by it).
 if (typeof window !== 'undefined' && langOf(window.location) === 'es') {
   document.documentElement.lang = 'es';
-  loaded.es.common = (await LOADERS.common.es()).default;
+  loaded.es.common = (await load('es', 'common')).default as Dictionary;
 }
 
 /** The translator of these namespaces (plus `common`) when all are loaded already, else undefined. */
@@ -97,7 +107,7 @@ export async function loadTranslator<N extends IslandNamespace>(lang: Lang, name
   const dicts = loaded[lang];
   await Promise.all(
     ['common' as const, ...namespaces].filter((ns) => !dicts[ns]).map(async (ns) => {
-      dicts[ns] = (await LOADERS[ns][lang]()).default as Dictionary;
+      dicts[ns] = (await load(lang, ns)).default as Dictionary;
     }),
   );
   return createTranslator<N | 'common'>(lang, dicts);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { Setup, SetupAnalytics, LogPageView, ViewError } from '../../lib/api/platform.ts';
+import { Setup, ViewError } from '../../lib/api/platform.ts';
+import { LogPageView, SetupAnalytics } from '../../lib/api/tracking.ts';
 import { resolveRouteFor } from '../../lib/navigation.ts';
 import { toAppRole } from '../../lib/roles.ts';
 import { log } from '../log.ts';

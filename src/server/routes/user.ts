@@ -1,12 +1,6 @@
 import { Hono } from 'hono';
-import {
-  ClearAgencyNotificationFlag,
-  GetUserAgencyList,
-  GetInsuranceCompanies,
-  GetUserDetails,
-  NotifyUserLoggedIn,
-  UpdateUserDefaultAgency,
-} from '../../lib/api/user.ts';
+import { GetInsuranceCompanies, GetUserAgencyList, GetUserDetails, UpdateUserDefaultAgency } from '../../lib/api/user.ts';
+import { ClearAgencyNotificationFlag, NotifyUserLoggedIn } from '../../lib/api/user-calls.ts';
 import { findUserById, getUserDetails, listUserAgencies, userBelongsToAgency } from '../services/users.ts';
 import { HttpError } from '../errors.ts';
 import { readCacheFor } from '../services/read-cache.ts';

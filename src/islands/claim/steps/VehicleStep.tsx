@@ -18,7 +18,7 @@ import { vehicleLine } from '../../../lib/claim/flow.ts';
 import { normaliseVin, validateVin } from '../../../lib/claim/vin.ts';
 import { FEATURE_FLAGS } from '../../../lib/constants.ts';
 import { api } from '../../../stores/api.ts';
-import { track } from '../../../lib/track-event.ts';
+import { send, vinSearchEvent } from '../../../lib/track-event.ts';
 import { $claimFlow, freshFields, updateClaim, type ClaimFlow, type VehicleSelectionMethod } from '../../../stores/claim.ts';
 import { Choices } from '../choices.tsx';
 import { TextField } from '../fields.tsx';
@@ -85,7 +85,7 @@ export default function VehicleStep({ page, form, next }: StepProps) {
     } finally {
       setFinding(false);
       // Section 4's VIN search event (issue 18; sent only after consent).
-      track('Claim', 'VIN search', message ? 'not found' : 'found');
+      send(vinSearchEvent(!message));
       setVerdict(message ? { vin: r.vin, message } : null);
       form.set('vin', message);
     }

@@ -11,6 +11,7 @@ import { CE_MESSAGES } from '../../ce-messages.ts';
 import { COBRAND_MESSAGES } from '../../api/cobranded.ts';
 import { EXPERIMENT_MESSAGES } from '../../experiments.ts';
 import { CHAT_MESSAGES } from '../../chat-messages.ts';
+import { ANALYTICS_MESSAGES } from '../../analytics.ts';
 
 export default {
   // Spec section 5: the claim forms' messages, word for word.
@@ -313,6 +314,8 @@ export default {
   chatTooManyMessages: CHAT_MESSAGES.tooManyMessages,
   chatTooManyStreams: CHAT_MESSAGES.tooManyStreams,
   chatInvalidMessageId: 'Invalid message id',
+  // issue 18: the analytics page (src/lib/analytics.ts).
+  analyticsRangeTooLong: ANALYTICS_MESSAGES.rangeTooLong,
   fieldNames: {
     'first name': 'first name',
     'last name': 'last name',

@@ -95,6 +95,7 @@ export default {
     // issue 18: live chat
     'care-desk': 'Care desk console',
     'cobranded-agencies': 'Co-branded agencies',
+    analytics: 'Analytics',
     'create-CE-course': 'Create a CE course',
     'manage-CEcourses': 'Manage CE courses',
     'manage-cecourses': 'Manage CE courses',

@@ -303,6 +303,7 @@ export default {
   chatTooManyMessages: 'Está enviando mensajes demasiado rápido. Espere un minuto e inténtelo de nuevo.',
   chatTooManyStreams: 'Hay demasiadas ventanas de chat abiertas. Cierre otra pestaña del portal e inténtelo de nuevo.',
   chatInvalidMessageId: 'Identificador de mensaje no válido',
+  analyticsRangeTooLong: 'El intervalo de fechas puede tener como máximo 366 días.',
   fieldNames: {
     'first name': 'nombre',
     'last name': 'apellido',

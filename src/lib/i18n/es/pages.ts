@@ -92,6 +92,7 @@ export default {
     // issue 18: live chat
     'care-desk': 'Consola de Atención a Agencias',
     'cobranded-agencies': 'Agencias con marca compartida',
+    analytics: 'Analítica',
     'create-CE-course': 'Crear un curso de educación continua',
     'manage-CEcourses': 'Administrar cursos de educación continua',
     'manage-cecourses': 'Administrar cursos de educación continua',
