@@ -45,14 +45,19 @@ test('an agent with consent files a claim; the internal admin sees the funnel re
   await expect(table).toBeVisible();
   const row = table.getByRole('row', { name: /Claim submitted/ });
   expect(Number(await row.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1);
-  await expect(internal.getByTestId('analytics-chat')).toContainText('Live chat is not available yet.');
+  // Live chat: its figures (the chats per day as bars with a text alternative, and as a table).
+  const chat = internal.getByTestId('analytics-chat');
+  await expect(chat.getByRole('img', { name: /Chats per day from/ })).toBeVisible();
+  await expect(chat.getByText('Median wait')).toBeVisible();
+  await chat.getByText('Show the numbers as a table').click();
+  await expect(chat.getByRole('table', { name: 'Chats per day' })).toBeVisible();
   await expect(internal.getByTestId('analytics-experiments')).toBeVisible();
   await expectAccessible(internal, 'the analytics page');
 
   // Spanish on the Spanish host.
   await internal.goto(`${spanishOrigin(test.info().project.use.baseURL!)}/dashboard/analytics`);
   await expect(internal.getByRole('heading', { level: 1, name: 'Analítica' })).toBeVisible();
-  await expect(internal.getByTestId('analytics-chat')).toContainText('El chat en vivo aún no está disponible.');
+  await expect(internal.getByTestId('analytics-chat').getByRole('img', { name: /Chats por día del/ })).toBeVisible();
   await expect(internal.getByRole('heading', { level: 2, name: 'Embudo del reclamo' })).toBeVisible();
 });
 

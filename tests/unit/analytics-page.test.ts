@@ -24,7 +24,7 @@ describe('the range rules (src/lib/analytics.ts)', () => {
   });
 });
 
-describe("the reply's chat figures (filled in by the chat server's chatFigures when it is merged)", () => {
+describe("the reply's chat figures (the chat server's chatFigures; null only in a reply without them)", () => {
   it('accepts them all null (the placeholder) or all given; refuses a count that is not a whole number', () => {
     const summary = { From: '2026-03-01', To: '2026-03-02', PageViewsPerDay: [], Funnel: [], TimeToFile: { Claims: 0, Measured: 0, MedianMinutes: null, P90Minutes: null }, Searches: { Searches: 0, NoResults: 0 } };
     const none = { chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null };
@@ -97,11 +97,35 @@ describe('GetAnalyticsSummary against the real server', () => {
     expect(s.Funnel[0]!.Drop).toBeNull();
     expect(s.Searches.Searches - before.Searches.Searches).toBe(2);
     expect(s.Searches.NoResults - before.Searches.NoResults).toBe(1);
-    expect(s.Chat).toEqual({ chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null });
+    // No chat yet in this portal: every day listed with 0 chats, no waits.
+    expect(s.Chat.chatsPerDay).toHaveLength(30);
+    expect(s.Chat.chatsPerDay!.every((d) => d.chats === 0)).toBe(true);
+    expect(s.Chat).toMatchObject({ answered: 0, missed: 0, medianWaitSeconds: null, p90WaitSeconds: null });
     // A range without today has none of these.
     const old = (await summary({ From: '2020-01-01', To: '2020-01-03' })).json!.result as AnalyticsSummary;
     expect(old.PageViewsPerDay).toEqual([{ Day: '2020-01-01', Views: 0, Users: 0 }, { Day: '2020-01-02', Views: 0, Users: 0 }, { Day: '2020-01-03', Views: 0, Users: 0 }]);
     expect(old.Funnel.every((f) => f.Users === 0)).toBe(true);
+  });
+
+  it('chat volume and wait times: chats per day, answered and missed, median and p90 wait (the chat server\'s figures)', async () => {
+    const ids = await portal.db.query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email IN ('agent@demo.test', 'admin@demo.test', 'multi@demo.test', 'internal@demo.test')");
+    const id = (email: string) => ids.find((u) => u.email === email)!.id;
+    // Answered after 30 s and after 90 s; one closed while still waiting (missed). All started today.
+    await portal.db.query(
+      `INSERT INTO chats (agent_user_id, page, status, staff_user_id, created_at, accepted_at, closed_at, closed_by) VALUES
+         ($1, '/dashboard', 'Closed', $4, now() - interval '10 minutes', now() - interval '10 minutes' + interval '30 seconds', now() - interval '5 minutes', 'staff'),
+         ($2, '/dashboard', 'Closed', $4, now() - interval '9 minutes', now() - interval '9 minutes' + interval '90 seconds', now() - interval '4 minutes', 'agent'),
+         ($3, '/dashboard', 'Closed', NULL, now() - interval '8 minutes', NULL, now() - interval '7 minutes', 'agent')`,
+      [id('agent@demo.test'), id('admin@demo.test'), id('multi@demo.test'), id('internal@demo.test')],
+    );
+    const s = (await summary()).json!.result as AnalyticsSummary;
+    expect(s.Chat.chatsPerDay!.find((d) => d.day === today)!.chats).toBe(3);
+    expect(s.Chat.answered).toBe(2);
+    expect(s.Chat.missed).toBe(1);
+    expect(s.Chat.medianWaitSeconds).toBe(60);
+    expect(s.Chat.p90WaitSeconds).toBe(84);
+    const old = (await summary({ From: '2020-01-01', To: '2020-01-02' })).json!.result as AnalyticsSummary;
+    expect(old.Chat).toEqual({ chatsPerDay: [{ day: '2020-01-01', chats: 0 }, { day: '2020-01-02', chats: 0 }], answered: 0, missed: 0, medianWaitSeconds: null, p90WaitSeconds: null });
   });
 
   it('time to file: minutes from the latest start-claim view to the filed claim', async () => {

@@ -201,8 +201,30 @@ function ChatFigures({ chat, t }: { chat: AnalyticsSummary['Chat']; t: Analytics
     [t('admin.analytics.chat.medianWait'), seconds(chat.medianWaitSeconds)],
     [t('admin.analytics.chat.p90Wait'), seconds(chat.p90WaitSeconds)],
   ];
+  const days = chat.chatsPerDay;
+  const max = Math.max(0, ...days.map((d) => d.chats));
+  const W = 340;
+  const H = 72;
+  const bar = W / Math.max(1, days.length);
   return (
     <>
+      <svg
+        className="analytics-chart analytics-chart--bars"
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={t('admin.analytics.chat.chartDesc', { from: formatDay(days[0]?.day ?? '', t.lang), to: formatDay(days.at(-1)?.day ?? '', t.lang), max })}
+        focusable="false"
+      >
+        {days.map((d, i) => {
+          const h = max === 0 ? 0 : (d.chats / max) * (H - 4);
+          return (
+            <rect key={d.day} className="analytics-chart__bar" x={i * bar + bar * 0.15} width={bar * 0.7} y={H - 1 - h} height={Math.max(h, 0)}>
+              <title>{`${formatDay(d.day, t.lang)}: ${d.chats}`}</title>
+            </rect>
+          );
+        })}
+        <line className="analytics-chart__axis" x1={0} x2={W} y1={H - 0.5} y2={H - 0.5} />
+      </svg>
       <dl className="analytics-stats">
         {stats.map(([label, value]) => (
           <div key={label}>

@@ -5,6 +5,7 @@
 import type { AnalyticsSummary } from '../../lib/api/analytics.ts';
 import { FUNNEL_STAGES, type FunnelStage } from '../../lib/analytics.ts';
 import type { Queryable } from '../db/index.ts';
+import { chatFigures } from './chat/figures.ts';
 
 /** The range's bounds as timestamps: [From 00:00 UTC, the day after To 00:00 UTC). */
 const RANGE = `created_at >= ($1::date)::timestamp AT TIME ZONE 'UTC' AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`;
@@ -51,6 +52,12 @@ export async function analyticsSummary(db: Queryable, range: { From: string; To:
        FROM page_views WHERE ${RANGE} AND (lower(category) = 'search' OR lower(action) LIKE '%search%')`,
     args,
   );
+  // Live chat (the care desk): the chats started in the range, every day of it listed (days without chats: 0).
+  const from = new Date(`${range.From}T00:00:00Z`);
+  const to = new Date(`${range.To}T00:00:00Z`);
+  to.setUTCDate(to.getUTCDate() + 1);
+  const chat = await chatFigures(db, { from, to });
+  const chatsOn = new Map(chat.days.map((d) => [d.day, d.chats]));
   return {
     From: range.From,
     To: range.To,
@@ -58,7 +65,12 @@ export async function analyticsSummary(db: Queryable, range: { From: string; To:
     Funnel,
     TimeToFile: { Claims: ttf!.claims, Measured: ttf!.measured, MedianMinutes: round1(ttf!.median), P90Minutes: round1(ttf!.p90) },
     Searches: { Searches: search!.searches, NoResults: search!.no_results },
-    // Live chat (issue 18's care desk): the chat server's chatFigures(db, range) fills these when it is merged.
-    Chat: { chatsPerDay: null, answered: null, missed: null, medianWaitSeconds: null, p90WaitSeconds: null },
+    Chat: {
+      chatsPerDay: perDay.map((d) => ({ day: d.day, chats: chatsOn.get(d.day) ?? 0 })),
+      answered: chat.answered,
+      missed: chat.missed,
+      medianWaitSeconds: chat.medianWaitSeconds === null ? null : Math.round(chat.medianWaitSeconds),
+      p90WaitSeconds: chat.p90WaitSeconds === null ? null : Math.round(chat.p90WaitSeconds),
+    },
   };
 }

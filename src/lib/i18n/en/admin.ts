@@ -199,6 +199,7 @@ export default {
       p90Wait: '90th percentile wait',
       seconds: '{value} s',
       perDay: 'Chats per day',
+      chartDesc: 'Chats per day from {from} to {to}; at most {max} in a day.',
     },
     experiments: {
       title: 'Experiments',

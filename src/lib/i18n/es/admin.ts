@@ -202,6 +202,7 @@ export default {
       p90Wait: 'Espera del percentil 90',
       seconds: '{value} s',
       perDay: 'Chats por día',
+      chartDesc: 'Chats por día del {from} al {to}; como máximo {max} en un día.',
     },
     experiments: {
       title: 'Experimentos',
