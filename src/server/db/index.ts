@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { acquireDirLock, type DirLock } from './lock.ts';
+import { memoryBus, postgresBus, type Bus } from '../services/bus.ts';
 
 /** Parameters a query may bind. */
 export type Param = string | number | boolean | null | Date | Record<string, unknown> | unknown[];
@@ -21,6 +22,11 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs fn inside one transaction; it commits when fn resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The topic bus of this database (services/bus.ts): in memory on PGlite, LISTEN/NOTIFY on PostgreSQL, so that
+   * every process on one database hears it. Publish after the change's transaction has committed.
+   */
+  readonly bus: Bus;
   /** Closes the connection and releases any lock. */
   close(): Promise<void>;
 }
@@ -52,8 +58,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     chain = next.catch(() => undefined);
     return next;
   };
+  const bus = memoryBus();
   return {
     kind: 'pglite',
+    bus,
     query: <T>(sql: string, params?: Param[]) =>
       serial(async () => (await pg.query<T>(sql, normaliseParams(params))).rows),
     exec: (sql) => serial(async () => void (await pg.exec(sql))),
@@ -65,6 +73,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       ) as Promise<T>,
     close: async () => {
       await chain;
+      await bus.close();
       await pg.close();
       lock?.release();
     },
@@ -77,13 +86,25 @@ export async function openPostgres(url: string): Promise<Db> {
   // postgres.js learns each parameter's type from the server and serialises json/jsonb itself.
   const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params: Param[] = []) =>
     (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+  const bus = postgresBus(url, sql);
+  try {
+    await bus.ready;
+  } catch (err) {
+    await bus.close().catch(() => undefined);
+    await sql.end({ timeout: 1 });
+    throw err;
+  }
   return {
     kind: 'postgres',
+    bus,
     query: (text, params) => run(sql, text, params),
     exec: async (text) => void (await sql.unsafe(text)),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
       (await sql.begin((tx) => fn({ query: (text, params) => run(tx, text, params) }))) as T,
-    close: () => sql.end(),
+    close: async () => {
+      await bus.close();
+      await sql.end();
+    },
   };
 }
 

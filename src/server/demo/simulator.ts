@@ -12,7 +12,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
-import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
+import { publishStatusChange, type StatusChange } from '../services/work-order-bus.ts';
 import { fnv1a } from '../random.ts';
 import { advanceWorkOrder, openWorkOrder } from '../services/work-orders/lifecycle.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../lib/work-orders.ts';
@@ -154,6 +154,6 @@ export async function fileDemoReferral(db: Db, random: () => number = Math.rando
       quote: parsed(model.quote),
     }),
   );
-  workOrderBus.publish(change);
+  await publishStatusChange(db, change);
   return change;
 }

@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose';
 import { describeIssues } from '../../lib/api/contract.ts';
 import { AgencyWorkOrderEvents, type WorkOrderEvent } from '../../lib/api/live.ts';
 import { log } from '../log.ts';
-import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
+import { onStatusChange, type StatusChange } from '../services/work-order-bus.ts';
 import { mayViewChange } from '../services/work-orders/access.ts';
 import { authenticate, fail, type AppEnv, type RouteDeps } from './define.ts';
 
@@ -90,7 +90,7 @@ export function liveRoutes(deps: RouteDeps, opts: { heartbeatMs?: number } = {})
         };
         // Changes are checked and written one after the other, so the events keep the bus's order.
         let queue = Promise.resolve();
-        const unsubscribe = workOrderBus.subscribe((change) => {
+        const unsubscribe = onStatusChange(db, (change) => {
           queue = queue
             .then(async () => {
               if (!closed && (await mayViewChange(db, user, change))) write(`event: status\ndata: ${JSON.stringify(eventOf(change))}\n\n`);
