@@ -8,6 +8,7 @@ import { LiveSite } from './live-site.ts';
 import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
+import { counterStoreFor } from './auth/counter-store.ts';
 import { openPasswordPool } from './auth/passwords.ts';
 import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -169,7 +170,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
       addressMax: env.LOGIN_ADDRESS_MAX_FAILURES,
       addressWindowSeconds: env.LOGIN_ADDRESS_WINDOW_SECONDS,
       knownAddressDays: env.LOGIN_KNOWN_ADDRESS_DAYS,
-    }),
+    }, counterStoreFor(db)),
     site,
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,

@@ -13,7 +13,7 @@ import { callPath } from '../../src/lib/api/index.ts';
 import { AgencyWorkOrderEvents, readEventStream, type WorkOrderEvent } from '../../src/lib/api/live.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import { mailboxDir } from '../../src/server/services/transports/index.ts';
-import { callApi, CLIENT_ID, signInForTokens, type Tokens } from './helpers/portal.ts';
+import { callApi, CLIENT_ID, signInForTokens, startInteraction, type Tokens } from './helpers/portal.ts';
 import { scratchDatabase, startBalancer, startPortalProcess, type Balancer, type PortalProcess } from './helpers/cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -91,6 +91,22 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     } finally {
       ctl.abort();
     }
+  });
+
+  it('five failed sign-ins spread over A and B give 429', async () => {
+    const email = `nobody-${Date.now()}@demo.test`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      lb.to(i % 2 ? b : a);
+      const flow = await startInteraction(lb.portal);
+      const res = await flow.post('login', { email, password: `Wrong-pass-${i}!` });
+      statuses.push(res.status);
+    }
+    // Three failures on A, two on B: the sixth attempt (on B) is refused for the five.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    lb.to(a);
+    const onA = await startInteraction(lb.portal);
+    expect((await onA.post('login', { email, password: 'Wrong-pass-7!' })).status).toBe(429);
   });
 
   it('one key set for every process: a token issued by A is accepted by B, and the JWKS is the same', async () => {
