@@ -9,6 +9,7 @@ import { createPublisher, publishedSiteFor, type Publisher } from './services/pu
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
 import { counterStoreFor } from './auth/counter-store.ts';
+import { derivedDemoIdpSecret } from './auth/secrets.ts';
 import { openPasswordPool } from './auth/passwords.ts';
 import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -25,7 +26,6 @@ import { publicOrigin, siteOrigins, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
 import { mailboxDir } from './services/transports/index.ts';
-import { randomBytes } from 'node:crypto';
 import {
   AGENCY_IDP_MOUNT,
   createAgencyIdp,
@@ -116,11 +116,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     verifier = createVerifier({ issuer: oidc.issuer, audience: env.OIDC_AUDIENCE, keys: oidc.jwks as never });
   }
   // Single sign-on through agencies' own providers (issue 17): client secrets from the environment; the demo
-  // provider's own secret, when not set, is a random one for this process.
+  // provider's own secret, when not set, is derived from the provider's cookie key (the same in every process).
   let agencyIdp: AgencyIdp | undefined;
   let broker: SsoBroker | undefined;
   if (oidc) {
-    const demoSecret = process.env[DEMO_IDP_SECRET_ENV] || randomBytes(24).toString('base64url');
+    const demoSecret = process.env[DEMO_IDP_SECRET_ENV] || (await derivedDemoIdpSecret(db));
     const secretFor = (name: string) => (name === DEMO_IDP_SECRET_ENV ? demoSecret : process.env[name]);
     broker = createSsoBroker({ db, origin, secretFor });
     if (env.AGENCY_IDP_DEMO) {

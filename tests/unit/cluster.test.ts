@@ -14,6 +14,7 @@ import { AgencyWorkOrderEvents, readEventStream, type WorkOrderEvent } from '../
 import { nextStatuses, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import { mailboxDir } from '../../src/server/services/transports/index.ts';
 import { callApi, CLIENT_ID, signInForTokens, startInteraction, type Tokens } from './helpers/portal.ts';
+import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { scratchDatabase, startBalancer, startPortalProcess, type Balancer, type PortalProcess } from './helpers/cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -114,8 +115,12 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     lb.to(b);
     const list = await callApi(lb.portal, 'User/GetUserAgencyList', { token: tokens.access_token, body: { AppName: 'AgentPortal' } });
     expect(list.status).toBe(200);
-    const jwks = async (p: PortalProcess) => (await fetch(`http://127.0.0.1:${p.port}/oidc/jwks`)).json();
-    expect(await jwks(a)).toEqual(await jwks(b));
+    const jwks = async (p: PortalProcess, path: string) => (await fetch(`http://127.0.0.1:${p.port}${path}`)).json();
+    expect(await jwks(a, '/oidc/jwks')).toEqual(await jwks(b, '/oidc/jwks'));
+    // The demo agency provider too (its keys were made at each start before: SSO through A, checked on B, failed).
+    const demo = await jwks(a, '/agency-idp/jwks');
+    expect(demo).toMatchObject({ keys: [expect.objectContaining({ kty: 'RSA' })] });
+    expect(await jwks(b, '/agency-idp/jwks')).toEqual(demo);
   });
 
   it('a refresh token rotated on A is refused on B; the new one works on B', async () => {
@@ -138,6 +143,31 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
     // Reusing a rotated refresh token revokes the grant (oidc-provider): the fresh one is refused too, on B.
     expect((await refresh(b, fresh.refresh_token!)).status).toBe(400);
+  });
+
+  it('single sign-on through the demo agency provider with every request (the broker\'s own included) going round robin', async () => {
+    lb.roundRobin(a, b);
+    const flow = await startInteraction(lb.portal);
+    let res = await flow.go(`${lb.url}/oidc/interaction/${flow.uid}/sso?idp=harbor-point-demo`);
+    expect(res.status).toBe(303);
+    res = await flow.go(res.headers.get('location')!);
+    const form = new URL(res.headers.get('location')!, lb.url);
+    expect((await flow.go(form.href)).status).toBe(200);
+    res = await flow.go(`${form.href}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: lb.url },
+      body: new URLSearchParams({ email: 'sso.agent@harborpoint.test', password: DEMO_PASSWORD }).toString(),
+    });
+    expect(res.status).toBe(303);
+    let next = new URL(res.headers.get('location')!, lb.url);
+    for (let i = 0; i < 5 && next.pathname !== '/dashboard/sso-redirect'; i++) next = new URL((await flow.go(next.href)).headers.get('location')!, lb.url);
+    expect(next.pathname).toBe('/dashboard/sso-redirect');
+    res = await flow.go(next.href);
+    let to = res.headers.get('location')!;
+    if (to.includes('/sso-return')) to = (await flow.go(new URL(to, lb.url).href)).headers.get('location')!;
+    expect(to).toContain(`/oidc/auth/${flow.uid}`);
+    const tokens = await flow.finish(to);
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ isSSOLogin: true });
   });
 
   it('two outbox workers send each message once', async () => {

@@ -62,6 +62,8 @@ export async function startPortalProcess(name: string, opts: { databaseUrl: stri
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.TEST_DATABASE_URL;
+  // The demo agency provider's client secret is derived from the database's keys when not set (decision 036).
+  delete env[DEMO_IDP_SECRET_ENV];
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -70,8 +72,6 @@ export async function startPortalProcess(name: string, opts: { databaseUrl: stri
     DATA_DIR: dataDir,
     SITE_DIR: './dist',
     LOG_LEVEL: 'warn',
-    // Every process of a cluster shares its secrets through the environment.
-    [DEMO_IDP_SECRET_ENV]: 'cluster-test-demo-idp-secret',
     ...opts.env,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -109,6 +109,8 @@ export interface Balancer {
   port: number;
   /** Sends the following requests to this process. */
   to(target: PortalProcess): void;
+  /** Sends each following request to the next of these processes in turn (round robin). */
+  roundRobin(...targets: PortalProcess[]): void;
   /** A RunningPortal-shaped handle for the helpers that only need the URL (signInForTokens, callApi). */
   portal: RunningPortal;
   close(): Promise<void>;
@@ -116,8 +118,10 @@ export interface Balancer {
 
 /** Starts the balancer on `port` (0: any). Requests keep their Host header (the public one), like a real proxy's. */
 export async function startBalancer(port = 0): Promise<Balancer> {
-  let target: PortalProcess | null = null;
+  let targets: PortalProcess[] = [];
+  let turn = 0;
   const server: Server = createServer((req, res) => {
+    const target = targets.length ? targets[turn++ % targets.length]! : null;
     if (!target) {
       res.writeHead(502).end('no target');
       return;
@@ -140,7 +144,11 @@ export async function startBalancer(port = 0): Promise<Balancer> {
     url,
     port: actual,
     to(t) {
-      target = t;
+      targets = [t];
+    },
+    roundRobin(...ts) {
+      targets = ts;
+      turn = 0;
     },
     portal: { url } as RunningPortal,
     async close() {
