@@ -14,6 +14,13 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: Param[]): Promise<T[]>;
 }
 
+/** A session-level advisory lock held on a connection of its own (PostgreSQL), or the one process's (PGlite). */
+export interface AdvisoryLock {
+  /** True while the lock is held; false once its connection was lost (the lock went with it) or it was released. */
+  held(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
 /** A database connection: queries, multi-statement scripts, transactions, close. */
 export interface Db extends Queryable {
   /** Which engine is behind this connection. */
@@ -27,6 +34,12 @@ export interface Db extends Queryable {
    * every process on one database hears it. Publish after the change's transaction has committed.
    */
   readonly bus: Bus;
+  /**
+   * Takes advisory lock `key` if no other process holds it (PostgreSQL: pg_try_advisory_lock on a reserved
+   * connection, held until release or until that connection is lost), else null. PGlite is one process: always
+   * granted. Leaders (the demo simulator) use it, through db/leader.ts.
+   */
+  tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /** Closes the connection and releases any lock. */
   close(): Promise<void>;
 }
@@ -62,6 +75,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     bus,
+    tryAdvisoryLock: async () => {
+      let released = false;
+      return {
+        held: async () => !released,
+        release: async () => void (released = true),
+      };
+    },
     query: <T>(sql: string, params?: Param[]) =>
       serial(async () => (await pg.query<T>(sql, normaliseParams(params))).rows),
     exec: (sql) => serial(async () => void (await pg.exec(sql))),
@@ -80,6 +100,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 }
 
+/** application_name of the connections that hold advisory locks (pg_stat_activity). */
+export const LOCK_APPLICATION_NAME = 'portal-lock';
+
 /** Connects to PostgreSQL through a pool. */
 export async function openPostgres(url: string): Promise<Db> {
   const sql = postgres(url, { max: 10, onnotice: () => undefined });
@@ -97,6 +120,47 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     bus,
+    async tryAdvisoryLock(key) {
+      // A connection of its own: the lock lives as long as it does, and its closing tells at once that the lock went.
+      let gone = false;
+      const conn = postgres(url, {
+        max: 1,
+        max_lifetime: null,
+        onnotice: () => undefined,
+        connection: { application_name: LOCK_APPLICATION_NAME },
+        onclose: () => void (gone = true),
+      });
+      const end = () => conn.end({ timeout: 1 }).catch(() => undefined);
+      try {
+        const [row] = await conn<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(${key}) AS ok`;
+        if (!row?.ok) {
+          await end();
+          return null;
+        }
+      } catch (err) {
+        await end();
+        throw err;
+      }
+      return {
+        async held() {
+          if (gone) return false;
+          // A connection that closed unnoticed would come back as a new session without the lock: ask.
+          const [row] = await conn<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND granted AND classid = 0 AND objid = ${key}`.catch(() => [{ n: 0 }]);
+          if (row?.n && !gone) return true;
+          gone = true;
+          await end();
+          return false;
+        },
+        async release() {
+          if (gone) return;
+          gone = true;
+          await conn`SELECT pg_advisory_unlock(${key})`.catch(() => undefined);
+          await end();
+        },
+      };
+    },
     query: (text, params) => run(sql, text, params),
     exec: async (text) => void (await sql.unsafe(text)),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
