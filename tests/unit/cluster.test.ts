@@ -15,6 +15,7 @@ import { nextStatuses, type WorkOrderStatus } from '../../src/lib/work-orders.ts
 import { mailboxDir } from '../../src/server/services/transports/index.ts';
 import { callApi, CLIENT_ID, signInForTokens, startInteraction, type Tokens } from './helpers/portal.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { totpCode } from '../../src/server/services/mfa.ts';
 import { scratchDatabase, startBalancer, startPortalProcess, type Balancer, type PortalProcess } from './helpers/cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -168,6 +169,24 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     expect(to).toContain(`/oidc/auth/${flow.uid}`);
     const tokens = await flow.finish(to);
     expect(decodeJwt(tokens.access_token)).toMatchObject({ isSSOLogin: true });
+  });
+
+  it('two-step sign-in with the password step on one process and the code step on the other', async () => {
+    lb.roundRobin(a, b);
+    // GET /oidc/auth on A, the password on B, the code on A (signInForTokens answers the demo admins' TOTP step).
+    const tokens = await signInForTokens(lb.portal, 'ce@demo.test');
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ dashboardUserRole: 'SFAD_CEAdmin' });
+  });
+
+  it('a two-step enrolment started on A is confirmed on B', async () => {
+    const { access_token: token } = await signIn(a, 'carrieredit@demo.test');
+    const started = await callApi(lb.portal, 'User/StartTotpEnrollment', { token, body: { AppName: 'AgentPortal' } });
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const secret = (started.json!.result as { Secret: string }).Secret;
+    lb.to(b);
+    const confirmed = await callApi(lb.portal, 'User/ConfirmTotpEnrollment', { token, body: { AppName: 'AgentPortal', Code: totpCode(secret) } });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect((confirmed.json!.result as { RecoveryCodes: string[] }).RecoveryCodes.length).toBeGreaterThan(0);
   });
 
   it('two outbox workers send each message once', async () => {
