@@ -189,6 +189,17 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     expect((confirmed.json!.result as { RecoveryCodes: string[] }).RecoveryCodes.length).toBeGreaterThan(0);
   });
 
+  it("wrong current passwords spread over A and B: the fifth is the last, then 429 (the account's own limit)", async () => {
+    const { access_token: token } = await signIn(a, 'agent@demo.test');
+    lb.roundRobin(a, b);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await callApi(lb.portal, 'User/ChangeUserPassword', { token, body: { AppName: 'AgentPortal', CurrentPassword: `Not-Mine-${i}-pass`, NewPassword: 'Brand-New-Glass-77' } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it('two outbox workers send each message once', async () => {
     const n = 40;
     const ids = await sql<{ id: string }[]>`

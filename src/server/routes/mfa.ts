@@ -6,7 +6,8 @@
  */
 import { recordAudit } from '../services/audit.ts';
 import { Hono } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import { ConfirmTotpEnrollment, DisableTotp, GetMfaStatus, MFA_MESSAGES, RegenerateRecoveryCodes, StartTotpEnrollment } from '../../lib/api/mfa.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
@@ -35,8 +36,8 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
   const required = deps.mfaRequiredRoles ?? DEFAULT_MFA_REQUIRED_ROLES;
   /** Started enrolments by user id: in the database (mfa_pending), so the confirming call may reach any process (issue 19). */
   const startedKey = (userId: string) => `profile:${userId}`;
-  /** Wrong codes and passwords per user. */
-  const wrong = new RateLimiterMemory({ keyPrefix: 'mfa-proof', points: 10, duration: 15 * 60 });
+  /** Wrong codes and passwords per user (in the database on PostgreSQL: every process counts the same, issue 19). */
+  const wrong = counterStoreFor(db)({ keyPrefix: 'mfa-proof', points: 10, duration: 15 * 60 });
 
   async function refuseWhenLimited(user: UserRow): Promise<void> {
     const res = await wrong.get(user.id);
