@@ -5,7 +5,8 @@ import { createApp } from './app.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveSite } from './live-site.ts';
-import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
+import { createPublisher, followPublications, publishedSiteFor, type Publisher } from './services/publisher.ts';
+import { LEADER_KEYS } from './db/leader.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
 import { counterStoreFor } from './auth/counter-store.ts';
@@ -143,7 +144,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     }
   }
   // The served site: the last publication of the content editors when built by this code, else SITE_DIR.
-  const sitesDir = join(env.DATA_DIR, 'sites');
+  const sitesDir = env.SITES_DIR ?? join(env.DATA_DIR, 'sites');
   const published = existsSync(env.SITE_DIR) ? publishedSiteFor(sitesDir, env.SITE_DIR) : { dir: null, stale: false };
   const site = new LiveSite(published.dir ?? env.SITE_DIR);
   const secure = origin.startsWith('https://');
@@ -154,7 +155,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const headers = securityHeaders(inlineScriptHashes(site.dir), secure, connectTo, formTo);
   // A new site brings new inline-script hashes: the CSP follows the switch.
   site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo, formTo)));
-  const publisher = existsSync(env.SITE_DIR) ? createPublisher({ origin, sitesDir, site }) : undefined;
+  // Publications reach every process on the database (the bus); one builds at a time (an advisory lock; issue 19).
+  const publisher = existsSync(env.SITE_DIR)
+    ? createPublisher({ origin, sitesDir, site, bus: db.bus, lock: () => db.tryAdvisoryLock(LEADER_KEYS.publisher) })
+    : undefined;
+  const unfollow = existsSync(env.SITE_DIR) ? followPublications(db.bus, site, env.SITE_DIR) : () => {};
   const app = createApp({
     db,
     verifier,
@@ -223,6 +228,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     site,
     publisher,
     async close() {
+      unfollow();
       await publisher?.idle();
       await new Promise<void>((res) => {
         server.close(() => res());

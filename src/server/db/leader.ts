@@ -6,7 +6,7 @@
 import type { AdvisoryLock, Db } from './index.ts';
 
 /** Advisory lock keys of the portal's leaders (distinct from the migrations' lock, db/migrate.ts). */
-export const LEADER_KEYS = { simulator: 7_310_020 } as const;
+export const LEADER_KEYS = { simulator: 7_310_020, publisher: 7_310_021 } as const;
 
 export interface Leadership {
   /** True when this process leads now: it keeps the lock it holds, or takes it when free. */
