@@ -159,6 +159,8 @@ describe.skipIf(!serverUrl)('the PostgreSQL bus (LISTEN/NOTIFY)', () => {
       // Cut both listening connections.
       const seenByB: number[] = [];
       const off = b.bus.subscribe(hello, (m) => seenByB.push(m.n));
+      let gaps = 0;
+      const offGap = b.bus.onGap(() => gaps++);
       await admin`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${database.name} AND application_name = ${BUS_APPLICATION_NAME}`;
       // Publish until B hears again: messages sent while it was away are lost (decision 036), later ones arrive.
       for (let n = 100; !seenByB.length; n++) {
@@ -167,6 +169,9 @@ describe.skipIf(!serverUrl)('the PostgreSQL bus (LISTEN/NOTIFY)', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       off();
+      offGap();
+      // B was told that messages may have been missed (live streams end on it).
+      expect(gaps).toBe(1);
       const after = await admin<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = ${database.name} AND application_name = ${BUS_APPLICATION_NAME} AND query ILIKE 'listen%'`;
       expect(after.length).toBe(2);
       expect(after.map((r) => r.pid)).not.toContain(before[0]!.pid);

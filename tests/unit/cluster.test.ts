@@ -95,6 +95,19 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     }
   });
 
+  it("a stream held by B ends when B's bus connection was cut (changes may have been missed): the browser reconnects and reloads", async () => {
+    const agent = await signIn(b, 'agent@demo.test');
+    lb.to(b);
+    const res = await fetch(`${lb.url}${callPath(AgencyWorkOrderEvents)}`, { headers: { authorization: `Bearer ${agent.access_token}` } });
+    expect(res.status).toBe(200);
+    const types: string[] = [];
+    const ended = readEventStream(res.body!, (type) => types.push(type));
+    while (!types.includes('ready')) await new Promise((r) => setTimeout(r, 50));
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${database.name} AND application_name = 'portal-bus'`;
+    await ended;
+    expect(types).toEqual(['ready']);
+  });
+
   it('five failed sign-ins spread over A and B give 429', async () => {
     const email = `nobody-${Date.now()}@demo.test`;
     const statuses: number[] = [];

@@ -97,12 +97,16 @@ export function liveRoutes(deps: RouteDeps, opts: { heartbeatMs?: number } = {})
             })
             .catch((err) => log.warn('live event not sent', { error: String((err as Error)?.message ?? err) }));
         });
+        // Changes may have been missed (the bus's connection to PostgreSQL came back): end the stream, so the browser
+        // reconnects and reloads what it shows (issue 19).
+        const offGap = db.bus.onGap(end);
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
         const expiry = setTimeout(end, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)));
         cleanup = () => {
           if (closed) return;
           closed = true;
           unsubscribe();
+          offGap();
           clearInterval(heartbeat);
           clearTimeout(expiry);
           const n = (openStreams.get(user.id) ?? 1) - 1;

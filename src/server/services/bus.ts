@@ -34,6 +34,11 @@ export interface Bus {
   publish<T>(topic: Topic<T>, message: T): Promise<void>;
   /** Calls fn with every message of the topic published from now on; returns the unsubscribe function. */
   subscribe<T>(topic: Topic<T>, fn: (message: T) => void): () => void;
+  /**
+   * Calls fn each time messages may have been missed: the listening connection closed and listens again (PostgreSQL;
+   * never in memory). Live streams end then, so their browsers reconnect and reload what they show.
+   */
+  onGap(fn: () => void): () => void;
   /** Resolves when the bus hears messages (PostgreSQL: the first LISTEN is in place). */
   readonly ready: Promise<void>;
   /** Stops listening. */
@@ -99,6 +104,7 @@ export function memoryBus(): Bus {
       }
     },
     subscribe: (t, fn) => subs.add(t, fn),
+    onGap: () => () => undefined,
     ready: Promise.resolve(),
     close: () => Promise.resolve(),
   };
@@ -110,6 +116,7 @@ export function memoryBus(): Bus {
  */
 export function postgresBus(url: string, sql: postgres.Sql): Bus {
   const subs = subscribers();
+  const gaps = new Set<() => void>();
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let delay = 100;
@@ -143,11 +150,22 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
     await listener.unsafe(`LISTEN ${BUS_CHANNEL}`);
     delay = 100;
   };
+  const again = async () => {
+    await listen();
+    log.info('bus: listening again');
+    for (const fn of [...gaps]) {
+      try {
+        fn();
+      } catch (err) {
+        log.warn('bus gap listener failed', { error: String((err as Error)?.message ?? err).slice(0, 300) });
+      }
+    }
+  };
   const schedule = () => {
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = null;
-      listen().catch((err) => {
+      again().catch((err) => {
         log.warn('bus: could not listen; trying again', { error: String((err as Error)?.message ?? err).slice(0, 300), inMs: delay });
         delay = Math.min(delay * 2, 5000);
         schedule();
@@ -169,6 +187,10 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
       }
     },
     subscribe: (t, fn) => subs.add(t, fn),
+    onGap(fn) {
+      gaps.add(fn);
+      return () => void gaps.delete(fn);
+    },
     ready,
     async close() {
       closed = true;
