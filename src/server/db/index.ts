@@ -110,6 +110,8 @@ export async function openPostgres(url: string): Promise<Db> {
   const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params: Param[] = []) =>
     (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
   const bus = postgresBus(url, sql);
+  /** The connections of held advisory locks: closing the database ends them (and the locks). */
+  const locks = new Set<() => Promise<void>>();
   try {
     await bus.ready;
   } catch (err) {
@@ -130,7 +132,11 @@ export async function openPostgres(url: string): Promise<Db> {
         connection: { application_name: LOCK_APPLICATION_NAME },
         onclose: () => void (gone = true),
       });
-      const end = () => conn.end({ timeout: 1 }).catch(() => undefined);
+      const end = () => {
+        locks.delete(end);
+        return conn.end({ timeout: 1 }).catch(() => undefined);
+      };
+      locks.add(end);
       try {
         const [row] = await conn<{ ok: boolean }[]>`SELECT pg_try_advisory_lock(${key}) AS ok`;
         if (!row?.ok) {
@@ -166,6 +172,7 @@ export async function openPostgres(url: string): Promise<Db> {
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
       (await sql.begin((tx) => fn({ query: (text, params) => run(tx, text, params) }))) as T,
     close: async () => {
+      await Promise.all([...locks].map((end) => end()));
       await bus.close();
       await sql.end();
     },
