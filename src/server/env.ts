@@ -33,6 +33,11 @@ export const EnvSchema = z
     OIDC_AUDIENCE: z.string().min(1).default('urn:agent-portal:api'),
     /** Directory of the built static site. */
     SITE_DIR: z.string().min(1).default('./dist'),
+    /**
+     * Where the content editors' publications are built (default DATA_DIR/sites). With several processes on
+     * PostgreSQL: storage every process mounts at the same path; each switches to a new publication (issue 19).
+     */
+    SITES_DIR: z.string().min(1).optional(),
     /** Seed demo data on start (true by default). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])

@@ -2,6 +2,7 @@ import { loadEnv } from './env.ts';
 import { log, setLogLevel } from './log.ts';
 import { startServer } from './server.ts';
 import { startSimulator } from './demo/simulator.ts';
+import { leadership, LEADER_KEYS } from './db/leader.ts';
 import { createOutboxWorker, outboxConfigFromEnv } from './services/outbox.ts';
 import { setNotificationLinkOrigin } from './services/notifications.ts';
 import { startOfferSweeper } from './services/ce/registrations.ts';
@@ -24,8 +25,11 @@ async function main() {
   outbox.start();
   // CE course seats offered from the waitlist and not confirmed in time pass on to the next in line.
   const stopOfferSweeper = startOfferSweeper(portal.db);
-  // The demo simulator (npm run simulate): moves demo work orders along in this process (PGlite is one process).
-  const simulator = env.SIMULATE_EVERY_MS ? startSimulator(portal.db, { everyMs: env.SIMULATE_EVERY_MS }) : null;
+  // The demo simulator (npm run simulate): moves demo work orders along; with several processes on PostgreSQL only
+  // the one that holds its advisory lock does (issue 19).
+  const simulator = env.SIMULATE_EVERY_MS
+    ? startSimulator(portal.db, { everyMs: env.SIMULATE_EVERY_MS, leader: leadership(portal.db, LEADER_KEYS.simulator) })
+    : null;
   if (simulator) log.info('work-order simulator on', { everyMs: env.SIMULATE_EVERY_MS });
   const stop = async (signal: string) => {
     log.info('stopping', { signal });

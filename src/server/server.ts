@@ -5,9 +5,12 @@ import { createApp } from './app.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveSite } from './live-site.ts';
-import { createPublisher, publishedSiteFor, type Publisher } from './services/publisher.ts';
+import { createPublisher, followPublications, publishedSiteFor, type Publisher } from './services/publisher.ts';
+import { LEADER_KEYS } from './db/leader.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
+import { counterStoreFor } from './auth/counter-store.ts';
+import { derivedDemoIdpSecret } from './auth/secrets.ts';
 import { openPasswordPool } from './auth/passwords.ts';
 import { createVerifier, discoverJwksUri } from './auth/tokens.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -24,7 +27,6 @@ import { publicOrigin, siteOrigins, type Env } from './env.ts';
 import { log } from './log.ts';
 import { inlineScriptHashes, securityHeaders } from './security.ts';
 import { mailboxDir } from './services/transports/index.ts';
-import { randomBytes } from 'node:crypto';
 import {
   AGENCY_IDP_MOUNT,
   createAgencyIdp,
@@ -117,11 +119,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     verifier = createVerifier({ issuer: oidc.issuer, audience: env.OIDC_AUDIENCE, keys: oidc.jwks as never });
   }
   // Single sign-on through agencies' own providers (issue 17): client secrets from the environment; the demo
-  // provider's own secret, when not set, is a random one for this process.
+  // provider's own secret, when not set, is derived from the provider's cookie key (the same in every process).
   let agencyIdp: AgencyIdp | undefined;
   let broker: SsoBroker | undefined;
   if (oidc) {
-    const demoSecret = process.env[DEMO_IDP_SECRET_ENV] || randomBytes(24).toString('base64url');
+    const demoSecret = process.env[DEMO_IDP_SECRET_ENV] || (await derivedDemoIdpSecret(db));
     const secretFor = (name: string) => (name === DEMO_IDP_SECRET_ENV ? demoSecret : process.env[name]);
     broker = createSsoBroker({ db, origin, secretFor });
     if (env.AGENCY_IDP_DEMO) {
@@ -144,7 +146,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     }
   }
   // The served site: the last publication of the content editors when built by this code, else SITE_DIR.
-  const sitesDir = join(env.DATA_DIR, 'sites');
+  const sitesDir = env.SITES_DIR ?? join(env.DATA_DIR, 'sites');
   const published = existsSync(env.SITE_DIR) ? publishedSiteFor(sitesDir, env.SITE_DIR) : { dir: null, stale: false };
   const site = new LiveSite(published.dir ?? env.SITE_DIR);
   const secure = origin.startsWith('https://');
@@ -155,7 +157,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   const headers = securityHeaders(inlineScriptHashes(site.dir), secure, connectTo, formTo);
   // A new site brings new inline-script hashes: the CSP follows the switch.
   site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo, formTo)));
-  const publisher = existsSync(env.SITE_DIR) ? createPublisher({ origin, sitesDir, site }) : undefined;
+  // Publications reach every process on the database (the bus); one builds at a time (an advisory lock; issue 19).
+  const publisher = existsSync(env.SITE_DIR)
+    ? createPublisher({ origin, sitesDir, site, bus: db.bus, lock: () => db.tryAdvisoryLock(LEADER_KEYS.publisher) })
+    : undefined;
+  const unfollow = existsSync(env.SITE_DIR) ? followPublications(db.bus, site, env.SITE_DIR) : () => {};
   const app = createApp({
     db,
     verifier,
@@ -171,7 +177,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
       addressMax: env.LOGIN_ADDRESS_MAX_FAILURES,
       addressWindowSeconds: env.LOGIN_ADDRESS_WINDOW_SECONDS,
       knownAddressDays: env.LOGIN_KNOWN_ADDRESS_DAYS,
-    }),
+    }, counterStoreFor(db)),
     site,
     publisher,
     selfServiceUrl: env.SELF_SERVICE_URL,
@@ -232,6 +238,7 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     publisher,
     async close() {
       stopAwaySweep();
+      unfollow();
       await publisher?.idle();
       await new Promise<void>((res) => {
         server.close(() => res());

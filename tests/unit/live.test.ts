@@ -14,7 +14,7 @@ import { createVerifier } from '../../src/server/auth/tokens.ts';
 import { liveRoutes, liveStreamCount, MAX_STREAMS_PER_USER, TOO_MANY_STREAMS } from '../../src/server/routes/live.ts';
 import type { AppEnv } from '../../src/server/routes/define.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
+import { publishStatusChange, type StatusChange } from '../../src/server/services/work-order-bus.ts';
 import { advanceWorkOrder } from '../../src/server/services/work-orders/lifecycle.ts';
 import { AUDIENCE, callApi, signInForTokens, signWithProviderKey, startTestPortal } from './helpers/portal.ts';
 import { demoCar, referralRequest, type DemoCar } from './helpers/claims.ts';
@@ -128,10 +128,10 @@ describe('GET AgencyWorkOrder/Events', () => {
 
   it("an agent gets the changes of their own orders only: not another agency's, not a colleague's", async () => {
     const s = await openStream(tokens.agent);
-    workOrderBus.publish(change('30012967', adminId)); // an agency the agent is not in
-    workOrderBus.publish(change('10045821', 'some-colleague')); // the agent's agency, filed by someone else
+    await publishStatusChange(portal.db, change('30012967', adminId)); // an agency the agent is not in
+    await publishStatusChange(portal.db, change('10045821', 'some-colleague')); // the agent's agency, filed by someone else
     const own = change('10045821', agentId);
-    workOrderBus.publish(own);
+    await publishStatusChange(portal.db, own);
     expect(await nextStatus(s)).toEqual({
       workOrderId: own.workOrderId,
       referralNumber: own.referralNumber,
@@ -146,9 +146,9 @@ describe('GET AgencyWorkOrder/Events', () => {
     const admin = await openStream(tokens.admin);
     const internal = await openStream(tokens.internal);
     const harbor = change('10045821', agentId);
-    workOrderBus.publish(harbor); // the agent's agency, which the admin is not in
+    await publishStatusChange(portal.db, harbor); // the agent's agency, which the admin is not in
     const summit = change('20077314', agentId, 'Completed'); // filed by the agent in the admin's agency
-    workOrderBus.publish(summit);
+    await publishStatusChange(portal.db, summit);
     expect((await nextStatus(admin)).workOrderId).toBe(summit.workOrderId);
     expect((await nextStatus(internal)).workOrderId).toBe(harbor.workOrderId);
     expect((await nextStatus(internal)).workOrderId).toBe(summit.workOrderId);
@@ -171,7 +171,7 @@ describe('GET AgencyWorkOrder/Events', () => {
     expect(rows).toEqual([{ kind: 'PolicyholderContact', recipient: 'agent@demo.test' }]);
     // The admin of other agencies saw none of it: the next thing they get is a change of their own agency.
     const mine = change('20077314', adminId);
-    workOrderBus.publish(mine);
+    await publishStatusChange(portal.db, mine);
     expect((await nextStatus(other)).workOrderId).toBe(mine.workOrderId);
   });
 
@@ -218,9 +218,9 @@ describe('the browser helper (openLiveEvents)', () => {
     let ready = 0;
     const close = openLiveEvents({ getToken: () => tokens.agent, onEvent: (e) => events.push(e), onReady: () => ready++, fetch: viaPortal });
     await vi.waitFor(() => expect(ready).toBe(1));
-    workOrderBus.publish(change('30012967', adminId));
+    await publishStatusChange(portal.db, change('30012967', adminId));
     const own = change('10045821', agentId, 'Completed');
-    workOrderBus.publish(own);
+    await publishStatusChange(portal.db, own);
     await vi.waitFor(() => expect(events).toHaveLength(1));
     expect(events[0]).toMatchObject({ workOrderId: own.workOrderId, status: 'Completed' });
     close();

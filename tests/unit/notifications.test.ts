@@ -19,7 +19,7 @@ import { EnvSchema } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { enqueueStatusNotifications, setNotificationLinkOrigin, toE164 } from '../../src/server/services/notifications.ts';
 import { createOutboxWorker, retryDelayMs, type OutboxWorker } from '../../src/server/services/outbox.ts';
-import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
+import { publishStatusChange, type StatusChange } from '../../src/server/services/work-order-bus.ts';
 import { createTransports, mailboxDir } from '../../src/server/services/transports/index.ts';
 import { createCasesTableTransport } from '../../src/server/services/transports/crm.ts';
 import { createSmtpTransport } from '../../src/server/services/transports/email.ts';
@@ -433,14 +433,14 @@ describe('the outbox worker', () => {
     // The first run at start finds nothing; then a change commits and is published.
     const o = await fileClaim({ PolicyholderContactEmail: true });
     await portal.db.transaction((tx) => enqueueStatusNotifications(tx, changeOf(o, 'Policyholder contacted')));
-    workOrderBus.publish(changeOf(o, 'Policyholder contacted'));
+    await publishStatusChange(portal.db, changeOf(o, 'Policyholder contacted'));
     await vi.waitFor(async () => expect((await rowsOf(o.workOrderId))[0]!.status).toBe('sent'), { timeout: 10_000 });
     expect(readdirSync(mailboxDir(dataDir))).toHaveLength(1);
     await w.stop();
     // Stopped: a change published now is not sent by it.
     const p = await fileClaim({ PolicyholderContactEmail: true });
     await enqueue(changeOf(p, 'Policyholder contacted'));
-    workOrderBus.publish(changeOf(p, 'Policyholder contacted'));
+    await publishStatusChange(portal.db, changeOf(p, 'Policyholder contacted'));
     expect((await rowsOf(p.workOrderId))[0]!.status).toBe('pending');
   });
 });

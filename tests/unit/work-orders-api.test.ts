@@ -11,7 +11,7 @@ import { CALLS, callPath, getUrl, type CallContract } from '../../src/lib/api/in
 import type { ConsoleRow, Dashboard, ServiceActivity, StatusChangeReply, Survey, WorkOrderPage, WorkOrderSummary } from '../../src/lib/api/work-orders.ts';
 import { CLOSED_STATUSES, COMPLETED_STATUSES, isOpen, LIFECYCLE, WORK_ORDER_STATUSES, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { workOrderBus, type StatusChange } from '../../src/server/services/work-order-bus.ts';
+import { onStatusChange, type StatusChange } from '../../src/server/services/work-order-bus.ts';
 import { orderScope, mayViewChange, scopeAllows } from '../../src/server/services/work-orders/access.ts';
 import { advanceWorkOrder, illegalMove, NOT_FAILED } from '../../src/server/services/work-orders/lifecycle.ts';
 import { fileDemoReferral, startSimulator } from '../../src/server/demo/simulator.ts';
@@ -427,7 +427,7 @@ const advance = (WorkOrderId: string, Status: WorkOrderStatus, Note?: string) =>
 describe('lifecycle', () => {
   it('a referral filed through CreateReferral shows up in the open list, Received, and its change goes on the bus', async () => {
     const seen: StatusChange[] = [];
-    const off = workOrderBus.subscribe((c) => seen.push(c));
+    const off = onStatusChange(portal.db, (c) => seen.push(c));
     const filed = await fileOne().finally(off);
     const list = await open({ Search: filed.ReferralNumber });
     expect(list.Items).toHaveLength(1);
@@ -439,7 +439,7 @@ describe('lifecycle', () => {
   it('each step is stored with its time and brings its data: shop and appointment, technician, completion, survey', async () => {
     const { WorkOrderId } = await fileOne();
     const seen: StatusChange[] = [];
-    const off = workOrderBus.subscribe((c) => seen.push(c));
+    const off = onStatusChange(portal.db, (c) => seen.push(c));
     try {
       for (const status of LIFECYCLE.slice(1)) {
         const res = await advance(WorkOrderId, status);
@@ -519,7 +519,7 @@ describe('lifecycle', () => {
       CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER refuse_boom BEFORE INSERT ON work_order_events FOR EACH ROW WHEN (NEW.note = 'boom') EXECUTE FUNCTION refuse_boom();`);
     const seen: StatusChange[] = [];
-    const off = workOrderBus.subscribe((c) => seen.push(c));
+    const off = onStatusChange(portal.db, (c) => seen.push(c));
     try {
       await expect(advanceWorkOrder(portal.db, { workOrderId: WorkOrderId, status: 'Policyholder contacted', note: 'boom' })).rejects.toThrow(/boom/);
     } finally {
@@ -667,7 +667,7 @@ describe('simulator', () => {
   it('moves one order a step per tick through advanceWorkOrder (event, bus); files new demo referrals', async () => {
     const sim = startSimulator(portal.db, { everyMs: 0, random: () => 0.5 });
     const seen: StatusChange[] = [];
-    const off = workOrderBus.subscribe((c) => seen.push(c));
+    const off = onStatusChange(portal.db, (c) => seen.push(c));
     try {
       const change = await sim.tick();
       expect(change).not.toBeNull();

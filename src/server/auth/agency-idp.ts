@@ -5,11 +5,12 @@
  * embedded provider reaches it only as any other agency provider: through discovery, over HTTP, with
  * openid-client (auth/sso-broker.ts). Off with AGENCY_IDP_DEMO=false.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { Db } from '../db/index.ts';
+import { loadDemoIdpKeys } from './secrets.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { dbAdapterFactory } from './oidc.ts';
 import { log } from '../log.ts';
@@ -103,9 +104,9 @@ export async function createAgencyIdp(opts: {
   postLogoutRedirectUris: string[];
 }): Promise<AgencyIdp> {
   const issuer = opts.origin + AGENCY_IDP_MOUNT;
-  // Its own keys (a real agency provider never shares the portal's): new at every start, its tokens live minutes.
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
-  const jwk: JWK = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'hp-' + randomBytes(6).toString('hex') };
+  // Its own keys (a real agency provider never shares the portal's), kept in the database: one set for every process.
+  const keys = await loadDemoIdpKeys(opts.db);
+  const jwk: JWK = keys.signing;
   const secure = opts.origin.startsWith('https://');
   const configuration: Configuration = {
     adapter: dbAdapterFactory(opts.db, 'agency-idp:'),
@@ -123,7 +124,7 @@ export async function createAgencyIdp(opts: {
     ],
     jwks: { keys: [jwk as never] },
     cookies: {
-      keys: [randomBytes(32).toString('base64url')],
+      keys: [keys.cookie],
       // Names and path of its own: the portal's provider on the same origin uses the default names at '/'.
       names: { session: '_hp_session', interaction: '_hp_interaction', resume: '_hp_interaction_resume' },
       long: { signed: true, httpOnly: true, sameSite: 'lax', secure, path: AGENCY_IDP_MOUNT },

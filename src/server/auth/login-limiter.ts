@@ -1,4 +1,5 @@
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { memoryStore, type CounterStore } from './counter-store.ts';
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 
@@ -44,12 +45,10 @@ export interface LoginLimiter {
 }
 
 /**
- * Makes one counter: `points` failures within `duration` seconds. RateLimiterMemory by default; issue 19 passes
- * a factory of RateLimiterPostgres (same interface) so that several instances share the counts.
+ * The counters: `memoryStore` by default (one process, PGlite); on PostgreSQL the server passes
+ * `counterStoreFor(db)` (auth/counter-store.ts), so every process counts the same failures (issue 19).
  */
-export type CounterStore = (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
-
-export const memoryStore: CounterStore = (opts) => new RateLimiterMemory(opts);
+export { memoryStore, type CounterStore };
 
 const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
 

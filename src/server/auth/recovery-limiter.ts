@@ -1,10 +1,11 @@
 /**
  * Limits the calls that send account emails (forgot password, a fresh link, registration): per address
- * across emails and per email across addresses, with rate-limiter-flexible's memory limiter (one process;
- * docs/decisions/004-rate-limiting.md for the multi-instance plan). Keys never hold the email itself.
+ * across emails and per email across addresses, with rate-limiter-flexible counters: in memory by default, in the
+ * database on PostgreSQL (auth/counter-store.ts, docs/decisions/036). Keys never hold the email itself.
  */
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { memoryStore, type CounterStore } from './counter-store.ts';
 
 export interface RecoveryLimits {
   /** Requests per email address in the window. */
@@ -23,15 +24,17 @@ export interface RecoveryLimiter {
 
 const emailKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24);
 
-export function createRecoveryLimiter(limits: RecoveryLimits = DEFAULT_RECOVERY_LIMITS): RecoveryLimiter {
-  const byAddress = new RateLimiterMemory({ keyPrefix: 'recovery-ip', points: limits.perAddress, duration: limits.windowSeconds });
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'recovery-email', points: limits.perEmail, duration: limits.windowSeconds });
-  const consume = async (l: RateLimiterMemory, key: string) => {
+export function createRecoveryLimiter(limits: RecoveryLimits = DEFAULT_RECOVERY_LIMITS, store: CounterStore = memoryStore): RecoveryLimiter {
+  const byAddress = store({ keyPrefix: 'recovery-ip', points: limits.perAddress, duration: limits.windowSeconds });
+  const byEmail = store({ keyPrefix: 'recovery-email', points: limits.perEmail, duration: limits.windowSeconds });
+  const consume = async (l: ReturnType<CounterStore>, key: string) => {
     try {
       await l.consume(key);
       return 0;
     } catch (res) {
-      return Math.max(1, Math.ceil(((res as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000));
+      // A store that failed (the database) is an error, not a refusal.
+      if (!(res instanceof RateLimiterRes)) throw res;
+      return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     }
   };
   return {

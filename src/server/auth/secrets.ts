@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/index.ts';
 
@@ -38,6 +38,28 @@ export async function loadMfaSecretKey(db: Db): Promise<Buffer> {
 export async function loadCursorSecret(db: Db): Promise<Buffer> {
   const value = await loadOrCreate(db, 'user_cursor_key', async () => ({ hmac: randomBytes(32).toString('base64url') }));
   return Buffer.from(value.hmac, 'base64url');
+}
+
+/**
+ * The demo agency provider's keys (issue 17): its signing key and cookie key, kept apart from the portal's (a real
+ * agency provider never shares the portal's), generated on first start and kept in the database so that every
+ * process of a cluster signs and checks with the same ones (issue 19).
+ */
+export function loadDemoIdpKeys(db: Db): Promise<{ signing: JWK; cookie: string }> {
+  return loadOrCreate(db, 'agency_idp_demo_keys', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
+    const signing: JWK = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'hp-' + randomBytes(6).toString('hex') };
+    return { signing, cookie: randomBytes(32).toString('base64url') };
+  });
+}
+
+/**
+ * The demo agency provider's client secret when AGENCY_IDP_DEMO_SECRET is not set: derived from the provider's cookie
+ * key (HMAC), so every process on one database derives the same one and no further secret is stored.
+ */
+export async function derivedDemoIdpSecret(db: Db): Promise<string> {
+  const [key] = await loadCookieKeys(db);
+  return createHmac('sha256', key!).update('agency-idp-demo-client-secret').digest('base64url');
 }
 
 /** The public half of private JWKs. */

@@ -12,7 +12,8 @@
  */
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
-import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
+import type { Leadership } from '../db/leader.ts';
+import { publishStatusChange, type StatusChange } from '../services/work-order-bus.ts';
 import { fnv1a } from '../random.ts';
 import { advanceWorkOrder, openWorkOrder } from '../services/work-orders/lifecycle.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../lib/work-orders.ts';
@@ -38,14 +39,18 @@ export interface Simulator {
 /** True when the policyholder of this order answers the survey (deterministic). */
 export const answersSurvey = (workOrderId: string) => fnv1a(`answers:${workOrderId}`) % 10 < 6;
 
-/** Starts the simulator; everyMs ≤ 0 makes one that only ticks when told (tests). */
-export function startSimulator(db: Db, opts: { everyMs: number; random?: () => number }): Simulator {
+/**
+ * Starts the simulator; everyMs ≤ 0 makes one that only ticks when told (tests). With `leader` (several processes on
+ * PostgreSQL, issue 19) a tick moves nothing unless this process leads (db/leader.ts): one simulator for the cluster.
+ */
+export function startSimulator(db: Db, opts: { everyMs: number; random?: () => number; leader?: Leadership }): Simulator {
   const random = opts.random ?? Math.random;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   async function step(): Promise<StatusChange | null> {
+    if (opts.leader && !(await opts.leader.isLeader())) return null;
     const active = await db.query<{ work_order_id: string; status: WorkOrderStatus }>(
       `SELECT work_order_id, status FROM work_orders
         WHERE status IN ('Received', 'Policyholder contacted', 'Scheduled', 'In progress')
@@ -95,6 +100,7 @@ export function startSimulator(db: Db, opts: { everyMs: number; random?: () => n
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await opts.leader?.resign();
     },
   };
 }
@@ -154,6 +160,6 @@ export async function fileDemoReferral(db: Db, random: () => number = Math.rando
       quote: parsed(model.quote),
     }),
   );
-  workOrderBus.publish(change);
+  await publishStatusChange(db, change);
   return change;
 }

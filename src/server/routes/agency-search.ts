@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import {
   ApproveOnboardingRequest,
   DenyOnboardingRequest,
@@ -32,12 +33,13 @@ export const TOO_MANY_SEARCHES = 'Too many searches. Please wait a minute and tr
 export function agencySearchRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const { db } = deps;
-  // In process, like the sign-in limiter (docs/decisions/004): one portal process per database.
-  const limiter = new RateLimiterMemory({ points: SEARCHES_PER_MINUTE, duration: 60 });
+  // Like the sign-in limiter: in memory on PGlite, in the database on PostgreSQL (every process counts the same, issue 19).
+  const limiter = counterStoreFor(db)({ keyPrefix: 'agency-search', points: SEARCHES_PER_MINUTE, duration: 60 });
   const limit = async (userId: string) => {
     try {
       await limiter.consume(userId);
-    } catch {
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw res;
       log.warn('agency search rate limit', { userId });
       throw new HttpError(429, TOO_MANY_SEARCHES);
     }

@@ -2,7 +2,7 @@
  * The second step of the embedded provider's sign-in (issue 14): after a correct password (or a sign-in ticket),
  * an enrolled user — or one whose role requires two-step sign-in — is not signed in yet. The first step answers
  * `{ mfa: 'totp' }` (or `{ mfa: 'enroll', enrollment }`) and leaves a pending state here, bound to the
- * interaction's uid (which the provider binds to the browser's interaction cookie): short-lived (5 minutes) and
+ * interaction's uid (which the provider binds to the browser's interaction cookie; in the database, issue 19): short-lived (5 minutes) and
  * allowing five wrong codes, after which the user starts over with the password. POST /oidc/interaction/:uid/mfa
  * takes a TOTP code or a recovery code (used up) and finishes the interaction. Wrong codes also count as failed
  * sign-ins of the address and email (the sign-in limiter), so guessing codes is throttled like guessing passwords.
@@ -19,6 +19,7 @@ import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import { DEFAULT_MFA_REQUIRED_ROLES, enrollmentFor, enrollTotp, isEnrolled, mfaRequiredFor, newTotpSecret, useRecoveryCode, verifyTotp } from '../services/mfa.ts';
 import { findUserById, type UserRow } from '../services/users.ts';
+import { countPendingAttempt, deletePending, getPending, putPending, type PendingMfa } from '../services/mfa-pending.ts';
 import { fail, type AppEnv, type RouteDeps } from './define.ts';
 import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-shared.ts';
 
@@ -26,21 +27,9 @@ import { finishLogin, readInteractionPost, UID_PATTERN } from './interaction-sha
 export const MFA_PENDING_MS = 5 * 60_000;
 /** Wrong codes allowed per pending second step; then the user signs in again. */
 export const MFA_MAX_ATTEMPTS = 5;
-/** Pending steps kept at most (each needs a correct password first; the oldest go first). */
-const MAX_PENDING = 10_000;
-
-interface Pending {
-  userId: string;
-  email: string;
-  expiresAt: number;
-  attempts: number;
-  /** Enrolling during sign-in: the new secret, kept only here until the first code confirms it. */
-  enrollSecret?: string;
-}
-
-/** The pending second steps of sign-in, by interaction uid (one process: in memory). */
+/** The pending second steps of sign-in, by interaction uid: in the database (mfa_pending), so that the password step
+ * on one process and the code step on another meet (issue 19, docs/decisions/036). */
 export class MfaSignIn {
-  readonly #pending = new Map<string, Pending>();
   constructor(
     private readonly db: Db,
     readonly requiredRoles: readonly DashboardRole[] = DEFAULT_MFA_REQUIRED_ROLES,
@@ -53,37 +42,31 @@ export class MfaSignIn {
   async challenge(uid: string, user: UserRow): Promise<MfaChallenge | null> {
     const enrolled = await isEnrolled(this.db, user.id);
     if (!enrolled && !mfaRequiredFor(user.dashboard_user_role, this.requiredRoles)) return null;
-    this.#sweep();
-    const pending: Pending = { userId: user.id, email: user.email, expiresAt: Date.now() + MFA_PENDING_MS, attempts: 0 };
     if (enrolled) {
-      this.#pending.set(uid, pending);
+      await putPending(this.db, keyOf(uid), { userId: user.id, email: user.email }, MFA_PENDING_MS);
       return { mfa: 'totp' };
     }
-    pending.enrollSecret = newTotpSecret();
-    this.#pending.set(uid, pending);
-    return { mfa: 'enroll', enrollment: enrollmentFor(pending.enrollSecret, user.email) };
+    const enrollSecret = newTotpSecret();
+    await putPending(this.db, keyOf(uid), { userId: user.id, email: user.email, enrollSecret }, MFA_PENDING_MS);
+    return { mfa: 'enroll', enrollment: enrollmentFor(enrollSecret, user.email) };
   }
 
   /** The live pending step of `uid`, or undefined. */
-  get(uid: string): Pending | undefined {
-    const p = this.#pending.get(uid);
-    if (p && p.expiresAt <= Date.now()) {
-      this.#pending.delete(uid);
-      return undefined;
-    }
-    return p;
+  get(uid: string): Promise<PendingMfa | undefined> {
+    return getPending(this.db, keyOf(uid));
   }
 
-  delete(uid: string): void {
-    this.#pending.delete(uid);
+  /** Counts a wrong answer; the wrong answers so far. */
+  countWrong(uid: string): Promise<number> {
+    return countPendingAttempt(this.db, keyOf(uid));
   }
 
-  #sweep(): void {
-    const now = Date.now();
-    for (const [uid, p] of this.#pending) if (p.expiresAt <= now) this.#pending.delete(uid);
-    while (this.#pending.size >= MAX_PENDING) this.#pending.delete(this.#pending.keys().next().value!);
+  delete(uid: string): Promise<void> {
+    return deletePending(this.db, keyOf(uid));
   }
 }
+
+const keyOf = (uid: string) => `signin:${uid}`;
 
 /** POST /oidc/interaction/:uid/mfa. */
 export function interactionMfaRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; limiter: LoginLimiter; mfa: MfaSignIn }): Hono<AppEnv> {
@@ -95,19 +78,19 @@ export function interactionMfaRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; lim
     const read = await readInteractionPost(c, { origin: deps.origin, provider, schema: MfaStepRequestSchema });
     if (read instanceof Response) return read;
     const uid = c.req.param('uid');
-    const pending = deps.mfa.get(uid);
+    const pending = await deps.mfa.get(uid);
     if (!pending) return fail(c, 400, LOGIN_MESSAGES.expired);
     const attempt: LoginAttempt = { ip: getConnInfo(c).remote.address ?? 'unknown', email: pending.email };
     const blocked = await deps.limiter.blocked(attempt);
     if (blocked) {
-      deps.mfa.delete(uid);
+      await deps.mfa.delete(uid);
       c.header('Retry-After', String(blocked.wait));
       log.warn('sign-in second step refused: rate limit', { userId: pending.userId, limit: blocked.limit });
       return fail(c, 429, LOGIN_MESSAGES.tooMany);
     }
     const user = await findUserById(db, pending.userId);
     if (!user || user.status !== 'ACTIVE') {
-      deps.mfa.delete(uid);
+      await deps.mfa.delete(uid);
       return fail(c, 400, LOGIN_MESSAGES.expired);
     }
     const { code, recoveryCode } = read.data;
@@ -120,7 +103,7 @@ export function interactionMfaRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; lim
       const enrolled = await enrollTotp(db, user.id, pending.enrollSecret, code);
       if (enrolled === 'enrolled') {
         // Enrolled meanwhile elsewhere: this secret is not theirs any more.
-        deps.mfa.delete(uid);
+        await deps.mfa.delete(uid);
         return fail(c, 400, LOGIN_MESSAGES.expired);
       }
       if (enrolled === null) refused = MFA_MESSAGES.codeWrong;
@@ -130,7 +113,7 @@ export function interactionMfaRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; lim
       const checked = await verifyTotp(db, user.id, code);
       if (checked === 'not-enrolled') {
         // Reset meanwhile (InternalAdmin/ResetMFA): start over, the first step decides again.
-        deps.mfa.delete(uid);
+        await deps.mfa.delete(uid);
         return fail(c, 400, LOGIN_MESSAGES.expired);
       }
       if (checked === 'wrong') refused = MFA_MESSAGES.codeWrong;
@@ -140,18 +123,18 @@ export function interactionMfaRoutes(deps: RouteDeps & { oidc: EmbeddedOidc; lim
       if (!(await useRecoveryCode(db, user.id, recoveryCode!))) refused = MFA_MESSAGES.recoveryWrong;
     }
     if (refused) {
-      pending.attempts++;
+      const attempts = await deps.mfa.countWrong(uid);
       // A replayed code is someone who holds a right one (most likely the user, twice): not a guess.
       if (refused !== MFA_MESSAGES.codeReused) await deps.limiter.fail(attempt);
-      const left = MFA_MAX_ATTEMPTS - pending.attempts;
+      const left = MFA_MAX_ATTEMPTS - attempts;
       log.info('sign-in second step refused', { userId: user.id, how, reason: refused === MFA_MESSAGES.codeReused ? 'reused' : 'wrong', attemptsLeft: left });
       if (left <= 0) {
-        deps.mfa.delete(uid);
+        await deps.mfa.delete(uid);
         return fail(c, 401, MFA_MESSAGES.tooManyCodes);
       }
       return fail(c, 401, refused);
     }
-    deps.mfa.delete(uid);
+    await deps.mfa.delete(uid);
     await deps.limiter.succeed(attempt);
     const redirectTo = await finishLogin(c, provider, user.id);
     log.info('sign-in', { userId: user.id, secondStep: how });

@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose';
 import { describeIssues } from '../../lib/api/contract.ts';
 import { AgencyWorkOrderEvents, type WorkOrderEvent } from '../../lib/api/live.ts';
 import { log } from '../log.ts';
-import { workOrderBus, type StatusChange } from '../services/work-order-bus.ts';
+import { onStatusChange, type StatusChange } from '../services/work-order-bus.ts';
 import { mayViewChange } from '../services/work-orders/access.ts';
 import { authenticate, fail, type AppEnv, type RouteDeps } from './define.ts';
 
@@ -90,19 +90,23 @@ export function liveRoutes(deps: RouteDeps, opts: { heartbeatMs?: number } = {})
         };
         // Changes are checked and written one after the other, so the events keep the bus's order.
         let queue = Promise.resolve();
-        const unsubscribe = workOrderBus.subscribe((change) => {
+        const unsubscribe = onStatusChange(db, (change) => {
           queue = queue
             .then(async () => {
               if (!closed && (await mayViewChange(db, user, change))) write(`event: status\ndata: ${JSON.stringify(eventOf(change))}\n\n`);
             })
             .catch((err) => log.warn('live event not sent', { error: String((err as Error)?.message ?? err) }));
         });
+        // Changes may have been missed (the bus's connection to PostgreSQL came back): end the stream, so the browser
+        // reconnects and reloads what it shows (issue 19).
+        const offGap = db.bus.onGap(end);
         const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
         const expiry = setTimeout(end, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)));
         cleanup = () => {
           if (closed) return;
           closed = true;
           unsubscribe();
+          offGap();
           clearInterval(heartbeat);
           clearTimeout(expiry);
           const n = (openStreams.get(user.id) ?? 1) - 1;

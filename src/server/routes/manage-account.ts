@@ -5,7 +5,8 @@
  */
 import { recordAudit } from '../services/audit.ts';
 import { Hono, type Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import {
   ChangeUserPassword,
   ConfirmEmailChange,
@@ -50,8 +51,9 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
   const ttls = deps.accounts?.ttls ?? DEFAULT_TTLS;
   const tries = deps.passwordTries ?? PASSWORD_TRIES;
   // Its own count of wrong current passwords per user, so that a signed-in session (or a stolen token) cannot
-  // be used to guess the password: after `max` wrong ones every attempt gets 429 until the window ends.
-  const wrongPasswords = new RateLimiterMemory({ keyPrefix: 'current-password', points: tries.max, duration: tries.windowSeconds });
+  // be used to guess the password: after `max` wrong ones every attempt gets 429 until the window ends. Counted in
+  // the database on PostgreSQL, so every process counts the same (issue 19).
+  const wrongPasswords = counterStoreFor(db)({ keyPrefix: 'current-password', points: tries.max, duration: tries.windowSeconds });
 
   /** Checks the caller's current password: 429 after too many wrong ones, 400 when wrong; a right one clears the count. */
   async function checkCurrentPassword(c: Context<AppEnv>, caller: UserRow, password: string): Promise<void> {
@@ -65,7 +67,9 @@ export function manageAccountRoutes(deps: RouteDeps & { removeAccountEnabled?: b
       await wrongPasswords.delete(caller.id);
       return;
     }
-    await wrongPasswords.consume(caller.id).catch(() => undefined);
+    await wrongPasswords.consume(caller.id).catch((e: unknown) => {
+      if (!(e instanceof RateLimiterRes)) throw e;
+    });
     log.info('current password wrong', { userId: caller.id });
     throw new HttpError(400, WRONG_CURRENT_PASSWORD);
   }

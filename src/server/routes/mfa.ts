@@ -6,7 +6,8 @@
  */
 import { recordAudit } from '../services/audit.ts';
 import { Hono } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import { ConfirmTotpEnrollment, DisableTotp, GetMfaStatus, MFA_MESSAGES, RegenerateRecoveryCodes, StartTotpEnrollment } from '../../lib/api/mfa.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { HttpError } from '../errors.ts';
@@ -23,6 +24,7 @@ import {
   verifyTotp,
 } from '../services/mfa.ts';
 import type { UserRow } from '../services/users.ts';
+import { deletePending, getPending, putPending } from '../services/mfa-pending.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
 /** How long a started enrolment waits for its first code. */
@@ -32,10 +34,10 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
   const { db } = deps;
   const required = deps.mfaRequiredRoles ?? DEFAULT_MFA_REQUIRED_ROLES;
-  /** Started enrolments by user id (one process: in memory; a restart means starting again). */
-  const started = new Map<string, { secret: string; expiresAt: number }>();
-  /** Wrong codes and passwords per user. */
-  const wrong = new RateLimiterMemory({ keyPrefix: 'mfa-proof', points: 10, duration: 15 * 60 });
+  /** Started enrolments by user id: in the database (mfa_pending), so the confirming call may reach any process (issue 19). */
+  const startedKey = (userId: string) => `profile:${userId}`;
+  /** Wrong codes and passwords per user (in the database on PostgreSQL: every process counts the same, issue 19). */
+  const wrong = counterStoreFor(db)({ keyPrefix: 'mfa-proof', points: 10, duration: 15 * 60 });
 
   async function refuseWhenLimited(user: UserRow): Promise<void> {
     const res = await wrong.get(user.id);
@@ -71,25 +73,23 @@ export function mfaRoutes(deps: RouteDeps): Hono<AppEnv> {
   mountCall(router, deps, StartTotpEnrollment, async ({ user }) => {
     if ((await mfaState(db, user!.id)).enrolled) throw new HttpError(409, MFA_MESSAGES.alreadyEnrolled);
     const secret = newTotpSecret();
-    const now = Date.now();
-    for (const [id, s] of started) if (s.expiresAt <= now) started.delete(id);
-    started.set(user!.id, { secret, expiresAt: now + ENROLLMENT_MS });
+    await putPending(db, startedKey(user!.id), { userId: user!.id, email: user!.email, enrollSecret: secret }, ENROLLMENT_MS);
     const e = enrollmentFor(secret, user!.email);
     log.info('two-step sign-in: enrolment started', { userId: user!.id });
     return { Secret: e.secret, OtpAuthUri: e.uri, QrCode: e.qrCode };
   });
 
   mountCall(router, deps, ConfirmTotpEnrollment, async ({ input, user }) => {
-    const s = started.get(user!.id);
-    if (!s || s.expiresAt <= Date.now()) throw new HttpError(400, MFA_MESSAGES.setupExpired);
+    const s = await getPending(db, startedKey(user!.id));
+    if (!s?.enrollSecret || s.userId !== user!.id) throw new HttpError(400, MFA_MESSAGES.setupExpired);
     await refuseWhenLimited(user!);
-    const codes = await enrollTotp(db, user!.id, s.secret, input.Code);
+    const codes = await enrollTotp(db, user!.id, s.enrollSecret, input.Code);
     if (codes === 'enrolled') throw new HttpError(409, MFA_MESSAGES.alreadyEnrolled);
     if (codes === null) {
       await countWrong(user!);
       throw new HttpError(400, MFA_MESSAGES.codeWrong);
     }
-    started.delete(user!.id);
+    await deletePending(db, startedKey(user!.id));
     log.info('two-step sign-in: turned on', { userId: user!.id });
     await recordAudit(db, { actor: { id: user!.id, email: user!.email }, action: 'enrollTotp', entity: 'user', entityId: user!.id, before: { totp: false }, after: { totp: true } });
     return { RecoveryCodes: codes };

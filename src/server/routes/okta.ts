@@ -25,6 +25,7 @@ import { HttpError } from '../errors.ts';
 import { log } from '../log.ts';
 import { revokeUserSessions } from '../auth/revocation.ts';
 import { createRecoveryLimiter, DEFAULT_RECOVERY_LIMITS, type RecoveryLimits } from '../auth/recovery-limiter.ts';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import {
   agenciesOf,
   createActiveUser,
@@ -57,7 +58,7 @@ export function oktaRoutes(deps: RouteDeps & { accounts?: AccountsConfig }): Hon
   const r = new Hono<AppEnv>();
   const { db } = deps;
   const cfg = deps.accounts ?? DEFAULT_ACCOUNTS_CONFIG;
-  const limiter = createRecoveryLimiter(cfg.limits);
+  const limiter = createRecoveryLimiter(cfg.limits, counterStoreFor(db));
 
   const linkBase = (c: Context<AppEnv>) => linkBaseOf(c, deps.origin);
 

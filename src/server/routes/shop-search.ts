@@ -4,7 +4,8 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import { GetClosestProgramProviders, SpecificShopSearch } from '../../lib/api/shop-search.ts';
 import { HttpError } from '../errors.ts';
 import { log } from '../log.ts';
@@ -18,13 +19,15 @@ export const TOO_MANY_SHOP_SEARCHES = 'Too many searches. Please wait a minute a
 
 export function shopSearchRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const limiter = new RateLimiterMemory({ keyPrefix: 'shop-search', points: deps.shopSearchPerMinute ?? SHOP_SEARCHES_PER_MINUTE, duration: 60 });
+  // Counted in the database on PostgreSQL: every process counts the same (issue 19).
+  const limiter = counterStoreFor(deps.db)({ keyPrefix: 'shop-search', points: deps.shopSearchPerMinute ?? SHOP_SEARCHES_PER_MINUTE, duration: 60 });
   const limit = async (c: Context<AppEnv>) => {
     const address = getConnInfo(c).remote.address ?? 'unknown';
     try {
       await limiter.consume(address);
     } catch (res) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(((res as { msBeforeNext?: number }).msBeforeNext ?? 1000) / 1000))));
+      if (!(res instanceof RateLimiterRes)) throw res;
+      c.header('Retry-After', String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))));
       log.warn('shop search rate limit');
       throw new HttpError(429, TOO_MANY_SHOP_SEARCHES);
     }

@@ -78,7 +78,8 @@ export function matchStep(secretBase32: string, code: string, now = Date.now()):
 
 // --- Encryption at rest -------------------------------------------------------------------------------------
 
-async function encrypt(db: Db, plain: string): Promise<string> {
+/** Encrypts a TOTP secret for storage (also a secret being enrolled, in mfa_pending). */
+export async function encrypt(db: Db, plain: string): Promise<string> {
   const key = await loadMfaSecretKey(db);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -86,7 +87,8 @@ async function encrypt(db: Db, plain: string): Promise<string> {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
-async function decrypt(db: Db, stored: string): Promise<string> {
+/** Decrypts what encrypt stored. */
+export async function decrypt(db: Db, stored: string): Promise<string> {
   const [version, iv, tag, body] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || !body) throw new Error('unreadable TOTP secret');
   const decipher = createDecipheriv('aes-256-gcm', await loadMfaSecretKey(db), Buffer.from(iv, 'base64url'));

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { log } from '../log.ts';
 import type { CrmCase, EmailAttachment, Transports } from './transports/index.ts';
-import { workOrderBus } from './work-order-bus.ts';
+import { onStatusChange } from './work-order-bus.ts';
 
 /** How the worker paces itself. */
 export interface OutboxConfig {
@@ -246,7 +246,7 @@ export function createOutboxWorker(opts: {
     start() {
       if (unsubscribe || stopped) return;
       // A change was committed: the messages it owes are in the table now.
-      unsubscribe = workOrderBus.subscribe(() => safeRun());
+      unsubscribe = onStatusChange(db, () => safeRun());
       log.info('outbox worker started', { email: transports.email.kind, sms: transports.sms.kind, pollMs: cfg.pollMs });
       safeRun();
       schedule();

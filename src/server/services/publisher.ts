@@ -6,6 +6,32 @@ import type { PublishStatus } from '../../lib/api/content-admin.ts';
 import { writeSnapshot } from './content-snapshot.ts';
 import { log } from '../log.ts';
 import type { LiveSite } from '../live-site.ts';
+import type { AdvisoryLock } from '../db/index.ts';
+import { topic, type Bus } from './bus.ts';
+
+/**
+ * A new site was published (issue 19): every process on the database switches to its folder, which is on storage
+ * they all share (SITES_DIR), when it was built by the same code as theirs.
+ */
+export const sitePublished = topic<{ dir: string; stamp: string }>('site.published');
+
+/** Switches `site` to each site another process publishes (built by the same code as `builtSite`); returns the unsubscribe. */
+export function followPublications(bus: Bus, site: LiveSite, builtSite: string): () => void {
+  const stamp = codeStamp(builtSite);
+  return bus.subscribe(sitePublished, (p) => {
+    if (resolve(p.dir) === site.dir) return;
+    if (p.stamp !== stamp) {
+      log.warn('a site published by other code was not switched to', { dir: p.dir });
+      return;
+    }
+    if (!existsSync(join(p.dir, 'index.html'))) {
+      log.error('a published site is not on this machine: SITES_DIR must be storage every process shares', { dir: p.dir });
+      return;
+    }
+    site.switchTo(p.dir);
+    log.info('site switched to a publication of another process', { site: p.dir.split('/').pop() });
+  });
+}
 
 /** What a publication records (sites/current.json). */
 interface Current {
@@ -49,7 +75,14 @@ export interface PublisherOptions {
   projectRoot?: string;
   /** The build steps' commands (tests replace them). */
   commands?: { build: string[]; index: (outDir: string) => string[] };
+  /** Tells every process of a publication (db.bus, issue 19). */
+  bus?: Bus;
+  /** One build at a time across processes: the publishers' advisory lock (db.tryAdvisoryLock). */
+  lock?: () => Promise<AdvisoryLock | null>;
 }
+
+/** The refusal when another process is publishing. */
+export const PUBLISHING_ELSEWHERE = 'Another portal process is publishing the site right now. Try again when it is done.';
 
 /** Rebuilds and switches the served site, one rebuild at a time. */
 export interface Publisher {
@@ -108,7 +141,9 @@ export function createPublisher(opts: PublisherOptions): Publisher {
     const work = join(opts.sitesDir, `${id}.work`);
     const outDir = join(opts.sitesDir, id);
     const env = siteBuildEnv({ snapshotDir: join(work, 'snapshot'), outDir, cacheDir: join(work, 'cache') });
+    let lock: AdvisoryLock | null = null;
     try {
+      if (opts.lock && !(lock = await opts.lock())) throw new Error(PUBLISHING_ELSEWHERE);
       mkdirSync(work, { recursive: true });
       state = { ...state, step: 'snapshot' };
       await writeSnapshot(opts.origin, join(work, 'snapshot'));
@@ -124,6 +159,8 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       writeFileSync(join(opts.sitesDir, 'current.json.tmp'), JSON.stringify(cur));
       // rename is atomic: current.json is always whole.
       renameSync(join(opts.sitesDir, 'current.json.tmp'), join(opts.sitesDir, 'current.json'));
+      // Every other process switches too.
+      await opts.bus?.publish(sitePublished, { dir: outDir, stamp: cur.stamp });
       // Keep the site before (a reader may still be loading its pages); remove older ones.
       for (const name of readdirSync(opts.sitesDir)) {
         const p = join(opts.sitesDir, name);
@@ -138,6 +175,7 @@ export function createPublisher(opts: PublisherOptions): Publisher {
       log.warn('site publish failed; the live site is unchanged', { site: id, error: message.slice(0, 500) });
     } finally {
       rmSync(work, { recursive: true, force: true });
+      await lock?.release();
     }
   }
 

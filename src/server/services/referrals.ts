@@ -18,7 +18,7 @@ import { PricingError, priceQuote } from './pricing.ts';
 import type { UserRow } from './users.ts';
 import { userBelongsToAgency } from './users.ts';
 import { knownZip, type ZipInfo } from './zip.ts';
-import { workOrderBus, type StatusChange } from './work-order-bus.ts';
+import { publishStatusChange, type StatusChange } from './work-order-bus.ts';
 import { openWorkOrder } from './work-orders/lifecycle.ts';
 
 export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
@@ -161,7 +161,7 @@ export async function createReferral(db: Db, user: UserRow, input: OrderSubmissi
     ]);
     return replyOf(tx, referralNumber);
   });
-  if (filed.change) workOrderBus.publish(filed.change);
+  if (filed.change) await publishStatusChange(db, filed.change);
   return reply;
 }
 

@@ -11,7 +11,7 @@ import type { Db, Queryable } from '../../db/index.ts';
 import { enqueueStatusNotifications } from '../notifications.ts';
 import { closestShops } from '../shops.ts';
 import type { UserRow } from '../users.ts';
-import { workOrderBus, type StatusChange } from '../work-order-bus.ts';
+import { publishStatusChange, type StatusChange } from '../work-order-bus.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../../lib/work-orders.ts';
 import type { StatusChangeReply } from '../../../lib/api/work-orders.ts';
 import { visibleOrder, WORK_ORDER_NOT_FOUND } from './access.ts';
@@ -310,7 +310,7 @@ export async function advanceWorkOrder(db: Db, input: AdvanceInput): Promise<Sta
     if (!nextStatuses(order.status).includes(input.status)) throw new HttpError(409, illegalMove(order.status, input.status));
     return applyChange(tx, order, input.status, input.note, at);
   });
-  workOrderBus.publish(change);
+  await publishStatusChange(db, change);
   return change;
 }
 
@@ -325,6 +325,6 @@ export async function resubmitFailedReferral(db: Db, user: UserRow, workOrderId:
     if (order.status !== 'Failed') throw new HttpError(409, NOT_FAILED);
     return applyChange(tx, order, 'Received', `Referral resubmitted by ${user.first_name} ${user.last_name}`, at);
   });
-  workOrderBus.publish(change);
+  await publishStatusChange(db, change);
   return change;
 }

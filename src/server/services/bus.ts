@@ -1,0 +1,201 @@
+/**
+ * The topic bus (issue 19, docs/decisions/036-shared-state-on-postgresql.md): small messages every process of the
+ * portal hears. In memory on PGlite (one process per data directory); PostgreSQL LISTEN/NOTIFY when DATABASE_URL is
+ * set, so a change committed through process A reaches a live stream held by process B. Every `Db` carries its bus
+ * (`db.bus`). Publish after the change's transaction has committed. Live work-order events ride on it; chat and any
+ * later live feature get a topic of their own.
+ */
+import postgres from 'postgres';
+import { log } from '../log.ts';
+
+/** A kind of message: its name and how it travels as JSON. */
+export interface Topic<T> {
+  readonly name: string;
+  /** The message as plain JSON. */
+  encode(message: T): unknown;
+  /** The message back from its JSON. */
+  decode(json: unknown): T;
+}
+
+/** A topic; without a codec the message must be plain JSON already. */
+export function topic<T>(name: string, codec?: { encode(message: T): unknown; decode(json: unknown): T }): Topic<T> {
+  if (!/^[a-z][a-z0-9.-]{0,62}$/.test(name)) throw new Error(`bad topic name ${name}`);
+  return { name, encode: codec?.encode ?? ((m) => m), decode: codec?.decode ?? ((j) => j as T) };
+}
+
+/** Publishes and subscribes to topics. */
+export interface Bus {
+  readonly kind: 'memory' | 'postgres';
+  /**
+   * Sends a message to every subscriber of the topic in every process (this one included). Rejects only when the
+   * message is too big for NOTIFY (a programming error); a delivery failure is logged, never thrown: the change it
+   * announces is already committed.
+   */
+  publish<T>(topic: Topic<T>, message: T): Promise<void>;
+  /** Calls fn with every message of the topic published from now on; returns the unsubscribe function. */
+  subscribe<T>(topic: Topic<T>, fn: (message: T) => void): () => void;
+  /**
+   * Calls fn each time messages may have been missed: the listening connection closed and listens again (PostgreSQL;
+   * never in memory). Live streams end then, so their browsers reconnect and reload what they show.
+   */
+  onGap(fn: () => void): () => void;
+  /** Resolves when the bus hears messages (PostgreSQL: the first LISTEN is in place). */
+  readonly ready: Promise<void>;
+  /** Stops listening. */
+  close(): Promise<void>;
+}
+
+/** The one NOTIFY channel of the portal. */
+export const BUS_CHANNEL = 'portal_bus';
+/** NOTIFY payloads must be shorter than 8000 bytes. */
+export const MAX_PAYLOAD_BYTES = 7999;
+/** application_name of the listening connection (operators and tests find it in pg_stat_activity). */
+export const BUS_APPLICATION_NAME = 'portal-bus';
+
+interface Envelope {
+  t: string;
+  m: unknown;
+}
+
+/** The subscribers of one bus, by topic name, and their delivery (a throwing subscriber does not stop the others). */
+function subscribers() {
+  const byTopic = new Map<string, Set<(json: unknown) => void>>();
+  return {
+    add<T>(t: Topic<T>, fn: (message: T) => void): () => void {
+      const wrapped = (json: unknown) => fn(t.decode(json));
+      let set = byTopic.get(t.name);
+      if (!set) byTopic.set(t.name, (set = new Set()));
+      set.add(wrapped);
+      return () => void set.delete(wrapped);
+    },
+    deliver(envelope: Envelope): void {
+      for (const fn of [...(byTopic.get(envelope.t) ?? [])]) {
+        try {
+          fn(envelope.m);
+        } catch (err) {
+          // A broken subscriber (a closed stream) must not break the others.
+          log.warn('bus subscriber failed', { topic: envelope.t, error: String((err as Error)?.message ?? err).slice(0, 500) });
+        }
+      }
+    },
+  };
+}
+
+/** The payload of a message: JSON, refused when too big for NOTIFY. */
+function payloadOf<T>(t: Topic<T>, message: T): string {
+  const payload = JSON.stringify({ t: t.name, m: t.encode(message) } satisfies Envelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`bus message of topic ${t.name} is ${Buffer.byteLength(payload)} bytes: NOTIFY takes at most ${MAX_PAYLOAD_BYTES}`);
+  }
+  return payload;
+}
+
+/** The in-process bus (PGlite): delivered at once, after the same JSON round trip PostgreSQL would make. */
+export function memoryBus(): Bus {
+  const subs = subscribers();
+  return {
+    kind: 'memory',
+    publish(t, message) {
+      try {
+        subs.deliver(JSON.parse(payloadOf(t, message)) as Envelope);
+        return Promise.resolve();
+      } catch (err) {
+        return Promise.reject(err as Error);
+      }
+    },
+    subscribe: (t, fn) => subs.add(t, fn),
+    onGap: () => () => undefined,
+    ready: Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The PostgreSQL bus: `notify` sends on the pool (`sql`); a dedicated connection of its own LISTENs on BUS_CHANNEL
+ * and, when it closes, listens again with backoff until it succeeds (messages sent meanwhile are lost).
+ */
+export function postgresBus(url: string, sql: postgres.Sql): Bus {
+  const subs = subscribers();
+  const gaps = new Set<() => void>();
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 100;
+  // onnotify is an option of the connections (postgres.js's own listen() uses it) its types do not list.
+  const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
+    max: 1,
+    // No idle timeout (the default): the connection stays open while it listens.
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => undefined,
+    connection: { application_name: BUS_APPLICATION_NAME },
+    onnotify(channel, payload) {
+      if (channel !== BUS_CHANNEL) return;
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(payload) as Envelope;
+      } catch {
+        log.warn('bus: a message that is not JSON was ignored');
+        return;
+      }
+      subs.deliver(envelope);
+    },
+    onclose() {
+      if (closed) return;
+      log.warn('bus: the listening connection closed; listening again');
+      schedule();
+    },
+  };
+  const listener = postgres(url, options);
+  const listen = async () => {
+    await listener.unsafe(`LISTEN ${BUS_CHANNEL}`);
+    delay = 100;
+  };
+  const again = async () => {
+    await listen();
+    log.info('bus: listening again');
+    for (const fn of [...gaps]) {
+      try {
+        fn();
+      } catch (err) {
+        log.warn('bus gap listener failed', { error: String((err as Error)?.message ?? err).slice(0, 300) });
+      }
+    }
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      again().catch((err) => {
+        log.warn('bus: could not listen; trying again', { error: String((err as Error)?.message ?? err).slice(0, 300), inMs: delay });
+        delay = Math.min(delay * 2, 5000);
+        schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+  const ready = listen();
+  // The first failure is the caller's (start-up fails); later ones retry.
+  ready.catch(() => undefined);
+  return {
+    kind: 'postgres',
+    async publish(t, message) {
+      const payload = payloadOf(t, message);
+      try {
+        await sql`SELECT pg_notify(${BUS_CHANNEL}, ${payload})`;
+      } catch (err) {
+        log.warn('bus: message not sent', { topic: t.name, error: String((err as Error)?.message ?? err).slice(0, 300) });
+      }
+    },
+    subscribe: (t, fn) => subs.add(t, fn),
+    onGap(fn) {
+      gaps.add(fn);
+      return () => void gaps.delete(fn);
+    },
+    ready,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await listener.end({ timeout: 1 });
+    },
+  };
+}

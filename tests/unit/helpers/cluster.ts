@@ -1,0 +1,159 @@
+/**
+ * Several real portal processes on one PostgreSQL database (issue 19): a database of their own on the test server
+ * (TEST_DATABASE_URL), `src/server/main.ts` started as `npm run serve` starts it, once per process, and a small load
+ * balancer in front that sends each request to the process the test names.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { DEMO_IDP_SECRET_ENV } from '../../../src/server/auth/agency-idp.ts';
+import type { RunningPortal } from '../../../src/server/server.ts';
+
+/** A database of its own on the server of `serverUrl`, dropped by `drop`. */
+export async function scratchDatabase(serverUrl: string, prefix = 'portal_bus'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    name,
+    async drop() {
+      const a = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((res) => s.listen(0, '127.0.0.1', res));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((res) => s.close(res));
+  return port;
+}
+
+/** One portal process. */
+export interface PortalProcess {
+  name: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** What it printed (for failures). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `src/server/main.ts` in a process of its own on `port`, and resolves once it answers requests. `env` adds to
+ * (or overrides) the settings; the process inherits PATH and the like, never TEST_DATABASE_URL.
+ */
+export async function startPortalProcess(name: string, opts: { databaseUrl: string; publicUrl: string; env?: Record<string, string> }): Promise<PortalProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  // The demo agency provider's client secret is derived from the database's keys when not set (decision 036).
+  delete env[DEMO_IDP_SECRET_ENV];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: opts.publicUrl,
+    DATABASE_URL: opts.databaseUrl,
+    DATA_DIR: dataDir,
+    SITE_DIR: './dist',
+    LOG_LEVEL: 'warn',
+    ...opts.env,
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString('utf8')).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  // Ready when it answers /auth-config.json (a 503 before the app exists).
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`portal ${name} exited with ${child.exitCode}:\n${out}`);
+    const res = await fetch(`http://127.0.0.1:${port}/auth-config.json`).catch(() => null);
+    if (res?.status === 200) break;
+    if (i > 900) {
+      await stop();
+      throw new Error(`portal ${name} did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { name, port, dataDir, child, output: () => out, stop };
+}
+
+/** The load balancer: one public port; each request goes to the process last named by `to`. */
+export interface Balancer {
+  url: string;
+  port: number;
+  /** Sends the following requests to this process. */
+  to(target: PortalProcess): void;
+  /** Sends each following request to the next of these processes in turn (round robin). */
+  roundRobin(...targets: PortalProcess[]): void;
+  /** A RunningPortal-shaped handle for the helpers that only need the URL (signInForTokens, callApi). */
+  portal: RunningPortal;
+  close(): Promise<void>;
+}
+
+/** Starts the balancer on `port` (0: any). Requests keep their Host header (the public one), like a real proxy's. */
+export async function startBalancer(port = 0): Promise<Balancer> {
+  let targets: PortalProcess[] = [];
+  let turn = 0;
+  const server: Server = createServer((req, res) => {
+    const target = targets.length ? targets[turn++ % targets.length]! : null;
+    if (!target) {
+      res.writeHead(502).end('no target');
+      return;
+    }
+    const up = request({ host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers: req.headers }, (ur) => {
+      res.writeHead(ur.statusCode ?? 502, ur.rawHeaders);
+      ur.pipe(res);
+    });
+    up.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    res.on('close', () => up.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((res) => server.listen(port, '127.0.0.1', res));
+  const actual = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${actual}`;
+  return {
+    url,
+    port: actual,
+    to(t) {
+      targets = [t];
+    },
+    roundRobin(...ts) {
+      targets = ts;
+      turn = 0;
+    },
+    portal: { url } as RunningPortal,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((res) => server.close(res));
+    },
+  };
+}
