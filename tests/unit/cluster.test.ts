@@ -11,6 +11,7 @@ import { decodeJwt } from 'jose';
 import postgres from 'postgres';
 import { callPath } from '../../src/lib/api/index.ts';
 import { AgencyWorkOrderEvents, readEventStream, type WorkOrderEvent } from '../../src/lib/api/live.ts';
+import { ChatEvents } from '../../src/lib/api/chat.ts';
 import { nextStatuses, type WorkOrderStatus } from '../../src/lib/work-orders.ts';
 import { mailboxDir } from '../../src/server/services/transports/index.ts';
 import { callApi, CLIENT_ID, signInForTokens, startInteraction, type Tokens } from './helpers/portal.ts';
@@ -92,6 +93,56 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
       expect(event).toMatchObject({ workOrderId: order!.work_order_id, previousStatus: order!.status, status });
     } finally {
       ctl.abort();
+    }
+  });
+
+  it('live chat across processes: a chat started and written through A reaches the staff stream held by B', async () => {
+    const agent = await signIn(a, 'agent@demo.test');
+    const internal = await signIn(a, 'internal@demo.test');
+    lb.to(a);
+    const set = await callApi(lb.portal, 'CareDesk/SetCareDeskAvailability', { token: internal.access_token, body: { AppName: 'AgentPortal', available: true } });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+
+    lb.to(b);
+    const ctl = new AbortController();
+    const res = await fetch(`${lb.url}${callPath(ChatEvents)}`, { headers: { authorization: `Bearer ${internal.access_token}` }, signal: ctl.signal });
+    expect(res.status).toBe(200);
+    const events: { type: string; data: string }[] = [];
+    let wake = () => {};
+    void readEventStream(res.body!, (type, data) => {
+      events.push({ type, data });
+      wake();
+    }).catch(() => undefined);
+    const waitFor = async (pred: () => boolean, what: string) => {
+      const deadline = Date.now() + 15_000;
+      while (!pred()) {
+        if (Date.now() > deadline) throw new Error(`no ${what} on B's chat stream; events: ${JSON.stringify(events).slice(0, 2000)}`);
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, 250);
+        });
+      }
+    };
+    try {
+      await waitFor(() => events.some((e) => e.type === 'queue'), 'first queue');
+      lb.to(a);
+      const started = await callApi(lb.portal, 'CareDesk/StartChat', { token: agent.access_token, body: { AppName: 'AgentPortal', page: '/dashboard', text: 'Hello from process A', clientId: 'cluster-start-0001' } });
+      expect(started.status, JSON.stringify(started.json)).toBe(200);
+      const chatId = (started.json!.result as { id: number }).id;
+      // The waiting chat shows in B's queue.
+      await waitFor(() => events.some((e) => e.type === 'queue' && e.data.includes('Hello from process A')), 'queue with the new chat');
+      const accepted = await callApi(lb.portal, 'CareDesk/AcceptChat', { token: internal.access_token, body: { AppName: 'AgentPortal', chatId } });
+      expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+      const sent = await callApi(lb.portal, 'CareDesk/SendChatMessage', { token: agent.access_token, body: { AppName: 'AgentPortal', chatId, text: 'Second line through A', clientId: 'cluster-send-0001' } });
+      expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+      await waitFor(() => events.some((e) => e.type === 'message' && e.data.includes('Second line through A')), 'the message');
+      const messages = events.filter((e) => e.type === 'message' && e.data.includes('Second line through A'));
+      expect(messages).toHaveLength(1);
+      await callApi(lb.portal, 'CareDesk/CloseChat', { token: internal.access_token, body: { AppName: 'AgentPortal', chatId, emailTranscript: false } });
+    } finally {
+      ctl.abort();
+      lb.to(a);
+      await callApi(lb.portal, 'CareDesk/SetCareDeskAvailability', { token: internal.access_token, body: { AppName: 'AgentPortal', available: false } });
     }
   });
 

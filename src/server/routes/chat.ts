@@ -145,7 +145,7 @@ function register(db: Db, stream: ChatStream): () => void {
       streams: new Set<ChatStream>(),
       queueBusy: false,
       queueAgain: false,
-      unsubscribe: chatBus.subscribe((notice) => {
+      unsubscribe: chatBus.subscribe(db, (notice) => {
         dispatch(db, notice).catch((err) => log.warn('chat notice not served', { kind: notice.kind, error: String((err as Error)?.message ?? err) }));
       }),
     };
@@ -319,10 +319,14 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
         // An open console says its staff member is there (availability lasts while it does).
         const presence = staff ? setInterval(() => void touchStaff(db, user.id).catch(() => undefined), presenceMs) : null;
         const expiry = setTimeout(end, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)));
+        // Notices may have been missed (the bus's PostgreSQL connection came back): end, so the browser resumes
+        // from its last event id and nothing is lost.
+        const offGap = db.bus.onGap(end);
         cleanup = () => {
           if (closed) return;
           closed = true;
           unregister();
+          offGap();
           clearInterval(heartbeat);
           if (presence) clearInterval(presence);
           clearTimeout(expiry);

@@ -42,14 +42,19 @@ export async function anyoneAvailable(db: Queryable): Promise<boolean> {
 /** How long GetChatAvailability's answer is reused in a process (ms); a change of this process clears it at once. */
 export const AVAILABILITY_CACHE_MS = 1000;
 const cached = new Map<Queryable, { at: number; value: Promise<boolean> }>();
-chatBus.subscribe((n) => {
-  if (n.kind === 'availability') cached.clear();
-});
+/** The databases whose availability notices clear their cached answer (subscribed on first use). */
+const following = new WeakSet<Queryable>();
 /**
  * The chat button's answer (GetChatAvailability, polled by every agent tab): anyoneAvailable, shared by the calls
  * of one second in this process. A change made in this process is seen at once; one made elsewhere within a second.
  */
 export function anyoneAvailableCached(db: Queryable, now = Date.now()): Promise<boolean> {
+  if (!following.has(db)) {
+    following.add(db);
+    chatBus.subscribe(db, (n) => {
+      if (n.kind === 'availability') cached.delete(db);
+    });
+  }
   const hit = cached.get(db);
   if (hit && now - hit.at < AVAILABILITY_CACHE_MS) return hit.value;
   const value = anyoneAvailable(db);
@@ -87,7 +92,7 @@ export async function setAvailability(db: Queryable, userId: string, available: 
   if ((before?.available ?? false) !== available || wasAvailable !== available) {
     await db.query('INSERT INTO care_desk_availability_log (user_id, available, reason, changed_by) VALUES ($1, $2, $3, $4)', [userId, available, reason, changedBy]);
     log.info('care desk availability', { userId, available, reason });
-    chatBus.publish({ kind: 'availability' });
+    chatBus.publish(db, { kind: 'availability' });
   }
   return available;
 }
@@ -105,7 +110,7 @@ export async function sweepAway(db: Queryable): Promise<string[]> {
   for (const r of rows) await db.query("INSERT INTO care_desk_availability_log (user_id, available, reason) VALUES ($1, false, 'console-gone')", [r.user_id]);
   if (rows.length) {
     log.info('care desk staff set away (console gone)', { count: rows.length });
-    chatBus.publish({ kind: 'availability' });
+    chatBus.publish(db, { kind: 'availability' });
   }
   return rows.map((r) => r.user_id);
 }

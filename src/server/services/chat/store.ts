@@ -278,8 +278,8 @@ export async function startChat(
     }
   }
   if (started || input.text) {
-    chatBus.publish({ kind: 'events', chatId });
-    chatBus.publish({ kind: 'queue' });
+    chatBus.publish(db, { kind: 'events', chatId });
+    chatBus.publish(db, { kind: 'queue' });
   }
   return (await chatFor(db, chatId, user.id))!;
 }
@@ -299,8 +299,8 @@ export async function sendMessage(db: Db, user: UserRow, input: { chatId: number
   });
   // A resend racing the first send: the first one's row.
   const message = stored ?? (await sentBefore(db, input.chatId, user.id, input.clientId))!;
-  chatBus.publish({ kind: 'events', chatId: input.chatId });
-  if (row!.status === 'Waiting') chatBus.publish({ kind: 'queue' });
+  chatBus.publish(db, { kind: 'events', chatId: input.chatId });
+  if (row!.status === 'Waiting') chatBus.publish(db, { kind: 'queue' });
   return messageOf(message);
 }
 
@@ -309,7 +309,7 @@ export async function setTyping(db: Queryable, user: UserRow, input: { chatId: n
   const row = await chatRow(db, input.chatId);
   const part = await partOf(db, row, user);
   if (row!.status === 'Closed') throw new HttpError(409, CHAT_MESSAGES.chatClosed);
-  chatBus.publish({ kind: 'typing', chatId: input.chatId, from: part.side, userId: user.id, typing: input.typing });
+  chatBus.publish(db, { kind: 'typing', chatId: input.chatId, from: part.side, userId: user.id, typing: input.typing });
   return null;
 }
 
@@ -340,8 +340,8 @@ export async function acceptChat(db: Db, user: UserRow, chatId: number): Promise
     await appendEvent(tx, { chatId, kind: 'status', side: 'staff', userId: user.id, name: user.first_name, body: 'Active' });
     await appendEvent(tx, { chatId, kind: 'system', side: 'system', userId: user.id, name: t('emails.chat.system'), body: t('emails.chat.accepted', { name: user.first_name }) });
   });
-  chatBus.publish({ kind: 'events', chatId });
-  chatBus.publish({ kind: 'queue' });
+  chatBus.publish(db, { kind: 'events', chatId });
+  chatBus.publish(db, { kind: 'queue' });
   return consoleChatFor(db, chatId, user.id);
 }
 
@@ -367,7 +367,7 @@ export async function transferChat(db: Db, user: UserRow, chatId: number, toUser
       body: t('emails.chat.transferred', { from: user.first_name, to: target.first_name }),
     });
   });
-  chatBus.publish({ kind: 'events', chatId });
+  chatBus.publish(db, { kind: 'events', chatId });
   return consoleChatFor(db, chatId, user.id);
 }
 
@@ -398,8 +398,8 @@ export async function closeChat(
     return true;
   });
   if (closed) {
-    chatBus.publish({ kind: 'events', chatId: input.chatId });
-    if (row!.status === 'Waiting') chatBus.publish({ kind: 'queue' });
+    chatBus.publish(db, { kind: 'events', chatId: input.chatId });
+    if (row!.status === 'Waiting') chatBus.publish(db, { kind: 'queue' });
   }
   return (await chatFor(db, input.chatId, user.id))!;
 }
