@@ -8,6 +8,9 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { counterStoreFor } from '../../src/server/auth/counter-store.ts';
 import { createRecoveryLimiter } from '../../src/server/auth/recovery-limiter.ts';
 import { createLoginLimiter } from '../../src/server/auth/login-limiter.ts';
+import { createAnalyticsLimiter } from '../../src/server/routes/analytics-limit.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../src/server/routes/define.ts';
 import { scratchDatabase } from './helpers/cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -53,5 +56,20 @@ describe.skipIf(!serverUrl)('limits counted in PostgreSQL (auth/counter-store.ts
     expect(await onA.blocked(attempt)).toMatchObject({ limit: 'address-email' });
     await onB.succeed(attempt);
     expect(await onA.blocked(attempt)).toBeNull();
+  });
+  it('the analytics limits (issue 18) count one device over two processes: the limit is the limit of both together', async () => {
+    // The route hands the limiter its context only to set Retry-After on a refusal.
+    const headers = new Map<string, string>();
+    const c = { header: (k: string, v: string) => void headers.set(k, v) } as unknown as Context<AppEnv>;
+    const onA = createAnalyticsLimiter({ perMinute: 3 }, counterStoreFor(a), 'analytics');
+    const onB = createAnalyticsLimiter({ perMinute: 3 }, counterStoreFor(b), 'analytics');
+    const device = `device:shared-${Date.now()}`;
+    await onA(c, [device], { WebPage: '/a' });
+    await onB(c, [device], { WebPage: '/b' });
+    await onA(c, [device], { WebPage: '/c' });
+    await expect(onB(c, [device], { WebPage: '/d' })).rejects.toMatchObject({ status: 429 });
+    expect(Number(headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The experiments' counters are their own.
+    await createAnalyticsLimiter({ perMinute: 3 }, counterStoreFor(b), 'experiments')(c, [device], {});
   });
 });

@@ -17,6 +17,7 @@ import {
   type ExperimentRow,
 } from '../services/experiments.ts';
 import type { UserRow } from '../services/users.ts';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import { createAnalyticsLimiter, gpcOn } from './analytics-limit.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
@@ -26,7 +27,7 @@ const actorOf = (user: UserRow | null) => (user ? { id: user.id, email: user.ema
 export function experimentsRunRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   // Issue 18: with the Global Privacy Control signal nothing is assigned or logged; else limited per device.
-  const limit = createAnalyticsLimiter(deps.analyticsLimits);
+  const limit = createAnalyticsLimiter(deps.analyticsLimits, counterStoreFor(deps.db), 'experiments');
   mountCall(r, deps, ExperimentsRun, async ({ c, input }) => {
     if (gpcOn(c)) return [];
     await limit(c, [`device:${input.deviceId}`], input);

@@ -5,6 +5,7 @@ import { resolveRouteFor } from '../../lib/navigation.ts';
 import { toAppRole } from '../../lib/roles.ts';
 import { log } from '../log.ts';
 import { recordUserConversion } from '../services/experiments.ts';
+import { counterStoreFor } from '../auth/counter-store.ts';
 import { createAnalyticsLimiter, gpcOn } from './analytics-limit.ts';
 import { mountCall, type AppEnv, type RouteDeps } from './define.ts';
 
@@ -13,7 +14,7 @@ export function platformRoutes(deps: RouteDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   // Issue 18: with the Global Privacy Control signal the analytics calls answer success and store nothing; else
   // they are limited per device and per user (calls and bytes per minute; 429, nothing stored).
-  const limit = createAnalyticsLimiter(deps.analyticsLimits);
+  const limit = createAnalyticsLimiter(deps.analyticsLimits, counterStoreFor(deps.db), 'analytics');
   mountCall(r, deps, Setup, async ({ input, user }) => {
     const target = resolveRouteFor(input.ToRoute, user!.dashboard_user_role);
     return { userRole: toAppRole(user!.dashboard_user_role), redirectTo: target === input.ToRoute ? null : target };
