@@ -56,13 +56,12 @@ import {
 import { createChatCase, enqueueTranscript } from '../services/chat/transcript.ts';
 import type { UserRow } from '../services/users.ts';
 import { authenticate, fail, linkBaseOf, mountCall, type AppEnv, type RouteDeps } from './define.ts';
+import { eventStream } from './event-stream.ts';
 
 /** Heartbeat interval (a comment line), ms. */
 export const CHAT_HEARTBEAT_MS = 25_000;
 /** Chat streams one user may hold open at once (several tabs); one more → 429. */
 export const MAX_CHAT_STREAMS_PER_USER = 5;
-/** Unread chunks a stream may queue for a client that stopped reading before it is closed. */
-const MAX_QUEUED_CHUNKS = 1000;
 /** Rows read at once when a stream catches up. */
 const PAGE = 500;
 
@@ -235,30 +234,13 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
     const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')![1]!;
     const exp = Number(decodeJwt(token).exp) * 1000;
     const from = resumeFrom(parsed.data.after, c.req.header('last-event-id'));
-    const encoder = new TextEncoder();
-    perUser.set(user.id, (perUser.get(user.id) ?? 0) + 1);
-
-    let closed = false;
-    let cleanup = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const end = () => {
-          cleanup();
-          try {
-            controller.close();
-          } catch {
-            /* already closed or cancelled */
-          }
-        };
-        const write = (text: string) => {
-          if (closed) return;
-          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return end();
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            cleanup();
-          }
-        };
+    return eventStream(c, {
+      db,
+      userId: user.id,
+      counts: perUser,
+      expiresAt: exp,
+      heartbeatMs,
+      open(sink) {
         let cursor = 0;
         /** Set once the start is known: a wake before it would read from 0. */
         let started = false;
@@ -270,9 +252,9 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
           stream.known.add(row.chat_id);
           if (row.kind === 'status') {
             const update = await chatUpdateFor(db, row.chat_id, user.id);
-            if (update) write(`id: ${id}\nevent: chat\ndata: ${JSON.stringify(update)}\n\n`);
+            if (update) sink.write(`id: ${id}\nevent: chat\ndata: ${JSON.stringify(update)}\n\n`);
           } else {
-            write(`id: ${id}\nevent: message\ndata: ${JSON.stringify(messageOf(row))}\n\n`);
+            sink.write(`id: ${id}\nevent: message\ndata: ${JSON.stringify(messageOf(row))}\n\n`);
           }
           cursor = id;
         };
@@ -295,12 +277,12 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
                   [user.id, cursor],
                 );
                 for (const row of rows) {
-                  if (closed) return;
+                  if (sink.closed) return;
                   await emit(row);
                 }
                 if (rows.length < PAGE) break;
               }
-            } while (again && !closed);
+            } while (again && !sink.closed);
           } finally {
             pulling = false;
           }
@@ -311,30 +293,13 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
           staff,
           known: new Set(),
           wake,
-          send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+          send: (event, data) => sink.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
           lastAvailability: null,
         };
         const unregister = register(db, stream);
-        const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
         // An open console says its staff member is there (availability lasts while it does).
         const presence = staff ? setInterval(() => void touchStaff(db, user.id).catch(() => undefined), presenceMs) : null;
-        const expiry = setTimeout(end, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)));
-        // Notices may have been missed (the bus's PostgreSQL connection came back): end, so the browser resumes
-        // from its last event id and nothing is lost.
-        const offGap = db.bus.onGap(end);
-        cleanup = () => {
-          if (closed) return;
-          closed = true;
-          unregister();
-          offGap();
-          clearInterval(heartbeat);
-          if (presence) clearInterval(presence);
-          clearTimeout(expiry);
-          const n = (perUser.get(user.id) ?? 1) - 1;
-          if (n > 0) perUser.set(user.id, n);
-          else perUser.delete(user.id);
-        };
-        write('retry: 5000\nevent: ready\ndata: {}\n\n');
+        sink.write('retry: 5000\nevent: ready\ndata: {}\n\n');
         // Subscribed before the start is read: an event committed meanwhile is read by the catch-up below.
         void (async () => {
           if (staff) await touchStaff(db, user.id);
@@ -347,18 +312,13 @@ export function chatRoutes(deps: RouteDeps, opts: { heartbeatMs?: number; presen
           await pull();
         })().catch((err) => {
           log.warn('chat stream start failed', { error: String((err as Error)?.message ?? err) });
-          end();
+          sink.end();
         });
+        return () => {
+          unregister();
+          if (presence) clearInterval(presence);
+        };
       },
-      cancel() {
-        cleanup();
-      },
-    });
-    c.req.raw.signal.addEventListener('abort', () => cleanup(), { once: true });
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
     });
   });
   return r;

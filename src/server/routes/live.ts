@@ -14,11 +14,10 @@ import { log } from '../log.ts';
 import { onStatusChange, type StatusChange } from '../services/work-order-bus.ts';
 import { mayViewChange } from '../services/work-orders/access.ts';
 import { authenticate, fail, type AppEnv, type RouteDeps } from './define.ts';
+import { eventStream } from './event-stream.ts';
 
 /** Heartbeat interval (a comment line), ms. */
 export const HEARTBEAT_MS = 25_000;
-/** Unread chunks a stream may queue for a client that stopped reading before it is closed. */
-const MAX_QUEUED_CHUNKS = 1000;
 /** Streams one user may hold open at once (several tabs); one more → 429. */
 export const MAX_STREAMS_PER_USER = 5;
 /** The answer when a user already holds MAX_STREAMS_PER_USER streams. */
@@ -63,68 +62,25 @@ export function liveRoutes(deps: RouteDeps, opts: { heartbeatMs?: number } = {})
     const token = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')![1]!;
     const exp = Number(decodeJwt(token).exp) * 1000;
     const db = deps.db;
-    const encoder = new TextEncoder();
-    openStreams.set(user.id, (openStreams.get(user.id) ?? 0) + 1);
-
-    let closed = false;
-    let cleanup = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const end = () => {
-          cleanup();
-          try {
-            controller.close();
-          } catch {
-            /* already closed or cancelled */
-          }
-        };
-        const write = (text: string) => {
-          if (closed) return;
-          // A client that stopped reading does not make the server hold its events forever.
-          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return end();
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            cleanup();
-          }
-        };
+    return eventStream(c, {
+      db,
+      userId: user.id,
+      counts: openStreams,
+      expiresAt: exp,
+      heartbeatMs,
+      open(sink) {
         // Changes are checked and written one after the other, so the events keep the bus's order.
         let queue = Promise.resolve();
         const unsubscribe = onStatusChange(db, (change) => {
           queue = queue
             .then(async () => {
-              if (!closed && (await mayViewChange(db, user, change))) write(`event: status\ndata: ${JSON.stringify(eventOf(change))}\n\n`);
+              if (!sink.closed && (await mayViewChange(db, user, change))) sink.write(`event: status\ndata: ${JSON.stringify(eventOf(change))}\n\n`);
             })
             .catch((err) => log.warn('live event not sent', { error: String((err as Error)?.message ?? err) }));
         });
-        // Changes may have been missed (the bus's connection to PostgreSQL came back): end the stream, so the browser
-        // reconnects and reloads what it shows (issue 19).
-        const offGap = db.bus.onGap(end);
-        const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
-        const expiry = setTimeout(end, Math.max(0, Math.min(exp - Date.now(), 2 ** 31 - 1)));
-        cleanup = () => {
-          if (closed) return;
-          closed = true;
-          unsubscribe();
-          offGap();
-          clearInterval(heartbeat);
-          clearTimeout(expiry);
-          const n = (openStreams.get(user.id) ?? 1) - 1;
-          if (n > 0) openStreams.set(user.id, n);
-          else openStreams.delete(user.id);
-        };
-        write('retry: 5000\nevent: ready\ndata: {}\n\n');
+        sink.write('retry: 5000\nevent: ready\ndata: {}\n\n');
+        return unsubscribe;
       },
-      cancel() {
-        cleanup();
-      },
-    });
-    c.req.raw.signal.addEventListener('abort', () => cleanup(), { once: true });
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      // Proxies (nginx) must pass each event on at once.
-      'X-Accel-Buffering': 'no',
     });
   });
   return r;
