@@ -193,6 +193,9 @@ const FIELD_MESSAGES: readonly (string | RegExp)[] = [
   /^(page|Message|Subject|Description|toUserId|userId) is required$/,
   'Invalid page',
   'Invalid message id',
+  // issue 18: the analytics page's range (src/lib/analytics.ts).
+  'The date range can be at most 366 days.',
+  'The end date must be on or after the start date.',
 ];
 /** An unknown key's field error: the keys as JSON strings (the test does not re-derive them: JSON.parse of odd keys differs between V8 runs). */
 const UNKNOWN_FIELDS = /^Unknown field\(s\): "[^]*$/;

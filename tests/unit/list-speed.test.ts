@@ -3,7 +3,7 @@
 // totals match the database, and every change committed by any path is seen by the next call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, getUrl } from '../../src/lib/api/index.ts';
-import type { WorkOrderPage } from '../../src/lib/api/work-orders.ts';
+import { WORK_ORDER_SORTS, type WorkOrderPage } from '../../src/lib/api/work-orders.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
@@ -31,6 +31,21 @@ async function open(input: Record<string, unknown>): Promise<WorkOrderPage> {
 const q = <T>(sql: string, params: unknown[] = []) => portal.db.query<T>(sql, params as never);
 
 describe('work-order list paging (issue 19)', () => {
+  it('every sort key, both ways, with and without a search, answers the same orders as the default order (the page query joins what the sort names)', async () => {
+    const all = (await open({ PageSize: 100 })).Items.map((i) => i.WorkOrderId).sort();
+    for (const SortBy of WORK_ORDER_SORTS) {
+      for (const SortDirection of ['asc', 'desc']) {
+        const page = await open({ PageSize: 100, SortBy, SortDirection });
+        expect(page.Items.map((i) => i.WorkOrderId).sort(), `${SortBy} ${SortDirection}`).toEqual(all);
+        const searched = await open({ PageSize: 100, SortBy, SortDirection, Search: 'Ma' });
+        expect(searched.TotalCount, `${SortBy} ${SortDirection} search`).toBeLessThanOrEqual(page.TotalCount);
+      }
+    }
+    // By agent name: ordered by last then first name.
+    const byAgent = (await open({ PageSize: 100, SortBy: 'AgentName', SortDirection: 'asc' })).Items.map((i) => i.AgentName);
+    expect(byAgent.length).toBeGreaterThan(0);
+  });
+
   it('every order filed carries its filer (filed_by = the referral user)', async () => {
     const [row] = await q<{ n: number }>('SELECT count(*)::int AS n FROM work_orders w JOIN referrals r USING (referral_number) WHERE w.filed_by <> r.user_id');
     expect(row!.n).toBe(0);

@@ -174,7 +174,9 @@ export async function listWorkOrders(
   // count (uncorrelated, run once), which touches the referrals only when a search needs them and, without one, is
   // answered from the same index. A window count (count(*) OVER ()) sorted every matching row on every page.
   const search = !!opts.search?.trim();
-  const sortJoins = SORT_SQL[sortBy].some((c) => c.includes('r.')) ? (sortBy === 'AgentName' ? REFERRAL_JOIN + USER_JOIN : REFERRAL_JOIN) : '';
+  // The sort's columns name the referral (r.) or the filing agent (u., reached through the referral).
+  const sortColumns = SORT_SQL[sortBy].join(' ');
+  const sortJoins = /\bu\./.test(sortColumns) ? REFERRAL_JOIN + USER_JOIN : /\br\./.test(sortColumns) ? REFERRAL_JOIN : '';
   const pageJoins = search && !sortJoins ? REFERRAL_JOIN : sortJoins;
   const rows = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''},
