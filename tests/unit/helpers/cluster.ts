@@ -3,9 +3,9 @@
  * (TEST_DATABASE_URL), `src/server/main.ts` started as `npm run serve` starts it, once per process, and a small load
  * balancer in front that sends each request to the process the test names.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -156,4 +156,114 @@ export async function startBalancer(port = 0): Promise<Balancer> {
       await new Promise((res) => server.close(res));
     },
   };
+}
+
+/** The portal's health call (Healthcheck: `{"status":"Healthy"}` when its database answers). */
+export const HEALTH_PATH = '/agentdashboard/api/v1/healthcheck';
+
+/**
+ * Debian's HAProxy binary, installed with apt-get when missing and this runs as root; `reason` says why there is none.
+ */
+export function ensureHaproxy(): { path: string } | { path: null; reason: string } {
+  const find = () => ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p)) ?? null;
+  let path = find();
+  if (!path && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const up = spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+    if (up.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { env, stdio: 'ignore' });
+    path = find();
+  }
+  return path ? { path } : { path: null, reason: 'haproxy is not installed and could not be installed with apt-get (needs root and Debian)' };
+}
+
+/** A real HAProxy in front of portal processes: round robin, no stickiness, health checks on HEALTH_PATH. */
+export interface Haproxy {
+  /** The public origin (http://localhost:port). */
+  url: string;
+  port: number;
+  /** A RunningPortal-shaped handle for the helpers that only need the URL. */
+  portal: RunningPortal;
+  /** HAProxy's view of a server (named by the process's name): 'UP', 'DOWN', 'no check', … */
+  serverStatus(name: string): Promise<string>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The HAProxy configuration `scripts/start-cluster.sh` writes too: round robin without stickiness, an HTTP health
+ * check of each process on the portal's health call, long client/server timeouts for the live streams (SSE).
+ */
+export function haproxyConfig(opts: { port: number; statsPort: number; servers: { name: string; port: number }[]; checkEveryMs?: number }): string {
+  const inter = opts.checkEveryMs ?? 1000;
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  option http-server-close',
+    '  timeout connect 2s',
+    '  timeout client 1h',
+    '  timeout server 1h',
+    '  timeout tunnel 1h',
+    '  timeout http-request 30s',
+    '  timeout queue 10s',
+    '  retries 2',
+    '  option redispatch',
+    'frontend portal',
+    `  bind 127.0.0.1:${opts.port}`,
+    '  default_backend portals',
+    'backend portals',
+    '  balance roundrobin',
+    '  option httpchk',
+    `  http-check send meth GET uri ${HEALTH_PATH} ver HTTP/1.1 hdr Host localhost`,
+    `  http-check expect rstring '"status":"Healthy"'`,
+    `  default-server inter ${inter} fastinter ${inter} downinter ${inter} fall 2 rise 2`,
+    ...opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
+    'listen stats',
+    `  bind 127.0.0.1:${opts.statsPort}`,
+    '  stats enable',
+    '  stats uri /stats',
+    '',
+  ].join('\n');
+}
+
+/** Starts HAProxy on `port` (0: a free one) in front of `targets`; resolves once every target is UP. */
+export async function startHaproxy(binary: string, targets: PortalProcess[], opts: { port?: number; checkEveryMs?: number } = {}): Promise<Haproxy> {
+  const port = opts.port || (await freePort());
+  const statsPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
+  const cfg = join(dir, 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig({ port, statsPort, servers: targets.map((t) => ({ name: t.name, port: t.port })), checkEveryMs: opts.checkEveryMs }));
+  const child = spawn(binary, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString('utf8')).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  const serverStatus = async (name: string) => {
+    const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`);
+    const csv = await res.text();
+    // # pxname,svname,qcur,qmax,scur,smax,slim,stot,bin,bout,dreq,dresp,ereq,econ,eresp,wretr,wredis,status,…
+    const row = csv.split('\n').map((l) => l.split(',')).find((c) => c[0] === 'portals' && c[1] === name);
+    return row?.[17] ?? 'unknown';
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}:\n${out}`);
+    const states = await Promise.all(targets.map((t) => serverStatus(t.name).catch(() => 'unknown')));
+    if (states.every((s) => s === 'UP')) break;
+    if (i > 300) {
+      await stop();
+      throw new Error(`haproxy did not see every process UP (${states.join(', ')}):\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const url = `http://localhost:${port}`;
+  return { url, port, portal: { url } as RunningPortal, serverStatus, output: () => out, stop };
 }
