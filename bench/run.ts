@@ -40,15 +40,27 @@ function build(): void {
 const ORDERS = [...args].find((a) => a.startsWith('--orders='))?.slice('--orders='.length);
 if (ORDERS && !process.env.BENCH_DATABASE_URL) throw new Error('--orders needs BENCH_DATABASE_URL (a PostgreSQL database of its own)');
 
-async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string; dataDir: string }> {
+/** Memory of a portal process after a full garbage collection (bench/server.ts answers "mem" on stdin). */
+export interface Memory { rssMB: number; heapMB: number }
+async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string; dataDir: string; memory(): Promise<Memory> }> {
   const env = ORDERS ? { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, BENCH_ORDERS: ORDERS } : process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/server.ts'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  // Every line the server prints after its first one answers a "mem" request, in order.
+  const waiting: ((line: string) => void)[] = [];
+  const rl = createInterface({ input: child.stdout! });
   const line = await new Promise<string>((res, rej) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', res);
+    rl.once('line', (first) => {
+      rl.on('line', (next) => waiting.shift()?.(next));
+      res(first);
+    });
     child.once('exit', (code) => rej(new Error(`bench server exited (${code})`)));
   });
-  return { child, ...(JSON.parse(line) as { portal: string; bare: string; dataDir: string }) };
+  const memory = () =>
+    new Promise<Memory>((res) => {
+      waiting.push((l) => res(JSON.parse(l) as Memory));
+      child.stdin!.write('mem\n');
+    });
+  return { child, memory, ...(JSON.parse(line) as { portal: string; bare: string; dataDir: string }) };
 }
 
 // ---- page weight -------------------------------------------------------------------------------
@@ -129,12 +141,13 @@ async function lighthouseRuns(base: string, kinds: PageKind[]): Promise<Lighthou
 }
 
 // ---- API load ------------------------------------------------------------------------------------
-interface LoadRow { target: string; reqPerSec: number; p50Ms: number; p99Ms: number; errors: number; ratioToBare: number }
-async function load(name: string, opts: autocannon.Options): Promise<Omit<LoadRow, 'ratioToBare'>> {
+interface LoadRow { target: string; reqPerSec: number; p50Ms: number; p99Ms: number; errors: number; ratioToBare: number; rssMB: number; heapMB: number }
+type Measured = Omit<LoadRow, 'ratioToBare' | 'rssMB' | 'heapMB'>;
+async function load(name: string, opts: autocannon.Options): Promise<Measured> {
   const r = await autocannon({ connections: 50, duration: SECONDS, ...opts });
   return { target: name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
-async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
+async function apiLoad(portal: string, bare: string, memory: () => Promise<Memory>): Promise<LoadRow[]> {
   const token = (await signInForTokens({ url: portal } as RunningPortal, 'agent@demo.test')).access_token;
   const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const adminAuth = { authorization: `Bearer ${(await signInForTokens({ url: portal } as RunningPortal, 'admin@demo.test')).access_token}` };
@@ -171,11 +184,14 @@ async function apiLoad(portal: string, bare: string): Promise<LoadRow[]> {
     ['ExperimentsRun (public POST, site entry)', { url: `${portal}${callPath(CALLS.ExperimentsRun)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ applicationName: 'AgentPortal', deviceId: 'bench-device-0001', triggerEvent: 'SiteEntry', triggerValue: 'SiteEntry' }) }],
     ['SpecificShopSearch (public POST, page of 10)', { url: `${portal}${callPath(CALLS.SpecificShopSearch)}`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ AppName: 'AgentPortal', ProviderName: 'Glass', ServiceZipCode: '10001', Distance: 100, PageSize: 10, CountryCode: 'US' }) }],
   ];
+  // Issue 19: the portal process's memory after each run (after a full GC): it must not grow from run to run.
   const rows: Omit<LoadRow, 'ratioToBare'>[] = [];
-  for (const [name, opts] of targets.filter(([name], i) => i === 0 || !TARGETS || TARGETS.test(name))) rows.push(await load(name, opts));
+  for (const [name, opts] of targets.filter(([name], i) => i === 0 || !TARGETS || TARGETS.test(name))) rows.push({ ...(await load(name, opts)), ...(await memory()) });
   const ref = rows[0]!.reqPerSec || 1;
-  return rows.map((r) => ({ ...r, ratioToBare: Number((r.reqPerSec / ref).toFixed(3)) }));
+  return rows.map(({ rssMB, heapMB, ...r }) => ({ ...r, ratioToBare: Number((r.reqPerSec / ref).toFixed(3)), rssMB, heapMB }));
 }
+
+const memoryText = (m: Memory) => `${m.rssMB} MB RSS / ${m.heapMB} MB heap`;
 
 // ---- report --------------------------------------------------------------------------------------
 function table(title: string, rows: Record<string, unknown>[]): string {
@@ -199,7 +215,10 @@ async function main() {
     const srv = await startBenchServer();
     try {
       if (only('lighthouse')) results.lighthouse = await lighthouseRuns(srv.portal, kinds);
-      if (only('load')) results.apiLoad = await apiLoad(srv.portal, srv.bare);
+      if (only('load')) {
+        results.memoryBeforeLoad = await srv.memory();
+        results.apiLoad = await apiLoad(srv.portal, srv.bare, srv.memory);
+      }
       if (only('flood')) results.signInFlood = await signInFlood(srv.portal, SECONDS);
       if (only('file') && claimBuilt) results.timeToFile = { ...(await timeToFile(srv.portal)), goalInteractions: TIME_TO_FILE_GOAL_INTERACTIONS };
       if (only('file') || only('signin')) results.timeToSignInWithTotp = await timeToSignInWithTotp(srv.portal);
@@ -260,7 +279,7 @@ async function main() {
     missing.length ? `Pages not built yet (later issues): ${missing.join(', ')}\n` : '',
     weights ? table('Page weight (first visit, module graph followed)', weights) : '',
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
-    results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each)`, results.apiLoad as Record<string, unknown>[]) : '',
+    results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each; rssMB and heapMB: the portal process after each run and a full GC, ${memoryText(results.memoryBeforeLoad as Memory)} before the first)`, results.apiLoad as Record<string, unknown>[]) : '',
     results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
     journeyRows.length ? table('Time to complete (Debian Chromium; interactions = clicks, fills, selects, checks, key presses)', journeyRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',

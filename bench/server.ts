@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { EnvSchema } from '../src/server/env.ts';
@@ -100,5 +101,13 @@ const stop = async () => {
   await portal.close();
   process.exit(0);
 };
+// Issue 19: memory after each load run. A line "mem" on stdin is answered on stdout with {"rssMB", "heapMB"} after a full
+// garbage collection (the process runs with --expose-gc), so the figures compare what stays, not what waits for the GC.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() !== 'mem') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  process.stdout.write(`${JSON.stringify({ rssMB: Math.round(m.rss / 1048576), heapMB: Math.round(m.heapUsed / 1048576) })}\n`);
+});
 process.once('SIGTERM', () => void stop());
 process.once('SIGINT', () => void stop());
