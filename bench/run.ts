@@ -18,6 +18,8 @@ import { signInFlood, type FloodRow } from './sign-in-flood.ts';
 import { timeToRegister, type TimeToRegister } from './time-to-register.ts';
 // issue 18: live chat
 import { chatLatency, type ChatLatency } from './chat-latency.ts';
+// issue 19: one process vs two behind HAProxy on PostgreSQL
+import { clusterRun } from './cluster.ts';
 
 const args = new Set(process.argv.slice(2));
 const only = (part: string) => ![...args].some((a) => a.startsWith('--only=')) || args.has(`--only=${part}`);
@@ -229,6 +231,8 @@ async function main() {
       srv.child.kill('SIGTERM');
     }
   }
+  // Issue 19: the cluster run (PostgreSQL and HAProxy; bench/cluster.ts says where they come from).
+  if (only('cluster')) results.cluster = await clusterRun(SECONDS);
   if (only('scale')) results.buildScale = await buildScale(Number(process.env.BENCH_ARTICLES ?? 10000));
 
   const filed = results.timeToFile as (TimeToFile & { goalInteractions: number }) | undefined;
@@ -280,6 +284,7 @@ async function main() {
     weights ? table('Page weight (first visit, module graph followed)', weights) : '',
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
     results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each; rssMB and heapMB: the portal process after each run and a full GC, ${memoryText(results.memoryBeforeLoad as Memory)} before the first)`, results.apiLoad as Record<string, unknown>[]) : '',
+    results.cluster ? table(`Several processes: signed-in calls through HAProxy on PostgreSQL, one process then two (autocannon, 50 connections, ${SECONDS} s each; rssMB: each process after the run)`, results.cluster as Record<string, unknown>[]) : '',
     results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
     journeyRows.length ? table('Time to complete (Debian Chromium; interactions = clicks, fills, selects, checks, key presses)', journeyRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
