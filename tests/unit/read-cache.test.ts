@@ -4,13 +4,14 @@
 import { generateKeyPair, exportJWK, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVerifier } from '../../src/server/auth/tokens.ts';
-import { openPglite, type Db } from '../../src/server/db/index.ts';
+import { openPglite, openPostgres, type Db } from '../../src/server/db/index.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo, seedReference } from '../../src/server/db/seed.ts';
 import { readCacheFor } from '../../src/server/services/read-cache.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { scratchDatabase } from './helpers/cluster.ts';
 
 describe('read cache (PGlite): every committed change is seen by the next read', () => {
   let db: Db;
@@ -150,5 +151,85 @@ describe('verified tokens are remembered until they expire', () => {
     // A token with a changed byte is never taken for the remembered one.
     vi.useRealTimers();
     await expect(verifier.verify(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA'))).rejects.toThrow();
+  });
+});
+
+// Issue 19: on PostgreSQL (several processes) the kept answers are invalidated across processes: the triggers'
+// notifications reach every process through its bus connection. Two Db objects here stand for two processes (each
+// has its own pool, bus connection and cache). Runs when TEST_DATABASE_URL is set, on a database of its own.
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)('read cache (PostgreSQL): invalidated across processes', () => {
+  let a: Db;
+  let b: Db;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  let userId: string;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+    return check();
+  };
+  beforeAll(async () => {
+    scratch = await scratchDatabase(serverUrl!, 'portal_cache');
+    a = await openPostgres(scratch.url);
+    await migrate(a);
+    await seedReference(a);
+    await seedDemo(a);
+    b = await openPostgres(scratch.url);
+    await Promise.all([readCacheFor(a).ready, readCacheFor(b).ready]);
+    userId = (await findUserByEmail(a, 'agent@demo.test'))!.id;
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await scratch?.drop();
+  });
+
+  it("B keeps the agency list in memory, and a change committed through A reaches B's cache", async () => {
+    const cacheB = readCacheFor(b);
+    const before = await cacheB.agencies(userId);
+    expect(before.length).toBeGreaterThan(0);
+    // Kept: a change that notifies nobody (the trigger switched off) is not seen by B…
+    await a.exec('ALTER TABLE agencies DISABLE TRIGGER agencies_cache');
+    await a.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', ['Unannounced', before[0]!.agencyNumber]);
+    await a.exec('ALTER TABLE agencies ENABLE TRIGGER agencies_cache');
+    expect((await cacheB.agencies(userId))[0]!.agencyName).toBe(before[0]!.agencyName);
+    // …and one that notifies reaches B (a moment after A's commit).
+    await a.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', ['Announced', before[0]!.agencyNumber]);
+    expect(await until(async () => (await cacheB.agencies(userId)).some((x) => x.agencyName === 'Announced'))).toBe(true);
+    // A link removed through A: B's list loses it.
+    const [link] = await a.query<{ agency_number: string }>('SELECT agency_number FROM user_agencies WHERE user_id = $1 AND NOT is_default_agency LIMIT 1', [userId]);
+    if (link) {
+      await a.query('DELETE FROM user_agencies WHERE user_id = $1 AND agency_number = $2', [userId, link.agency_number]);
+      expect(await until(async () => !(await cacheB.agencies(userId)).some((x) => x.agencyNumber === link.agency_number))).toBe(true);
+    }
+  });
+
+  it('the users row (what revocation changes) is read from the database on every call', async () => {
+    const cacheB = readCacheFor(b);
+    const before = (await cacheB.user(userId))!;
+    await a.exec('ALTER TABLE users DISABLE TRIGGER users_cache');
+    await a.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [userId]);
+    await a.exec('ALTER TABLE users ENABLE TRIGGER users_cache');
+    expect((await cacheB.user(userId))!.session_version).toBe(before.session_version + 1);
+  });
+
+  it("while B's bus connection is down nothing is served from memory, and what was kept is dropped when it listens again", async () => {
+    const cacheB = readCacheFor(b);
+    const before = await cacheB.agencies(userId);
+    await a.exec('ALTER TABLE agencies DISABLE TRIGGER agencies_cache');
+    try {
+      await a.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'portal-bus' AND datname = current_database()");
+      await until(async () => !b.bus.hearing);
+      expect(b.bus.hearing).toBe(false);
+      // Missed by every cache (no notification): B, not hearing, reads the database.
+      await a.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', ['While deaf', before[0]!.agencyNumber]);
+      expect((await cacheB.agencies(userId))[0]!.agencyName).toBe('While deaf');
+      expect(await until(async () => b.bus.hearing)).toBe(true);
+      // Listening again: a fresh read, then kept again (the next unannounced change is not seen).
+      expect((await cacheB.agencies(userId))[0]!.agencyName).toBe('While deaf');
+      await a.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', ['Unannounced again', before[0]!.agencyNumber]);
+      expect((await cacheB.agencies(userId))[0]!.agencyName).toBe('While deaf');
+    } finally {
+      await a.exec('ALTER TABLE agencies ENABLE TRIGGER agencies_cache');
+    }
   });
 });

@@ -44,7 +44,9 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /**
    * Calls fn with the payload of every NOTIFY on channel from now on (LISTEN); resolves to the unlisten function.
-   * On PGlite, a notification reaches fn before the query whose commit sent it resolves.
+   * On PGlite, a notification reaches fn before the query whose commit sent it resolves. On PostgreSQL it comes
+   * through the bus's listening connection, a moment after the commit: `bus.hearing` and `bus.onGap` tell when
+   * notifications may have been missed.
    */
   listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
 }
@@ -182,7 +184,11 @@ export async function openPostgres(url: string): Promise<Db> {
       await bus.close();
       await sql.end();
     },
-    listen: async (channel, fn) => (await sql.listen(channel, fn)).unlisten,
+    // Through the bus's listening connection: one connection for all of them, and bus.onGap / bus.hearing cover it.
+    listen: async (channel, fn) => {
+      const off = await bus.channel(channel, fn);
+      return async () => off();
+    },
   };
 }
 

@@ -39,6 +39,17 @@ export interface Bus {
    * never in memory). Live streams end then, so their browsers reconnect and reload what they show.
    */
   onGap(fn: () => void): () => void;
+  /**
+   * True while the bus hears every message: false between the listening connection's close and its next LISTEN
+   * (PostgreSQL), when messages may be missed. What relies on hearing every message (a cache) is bypassed then.
+   */
+  readonly hearing: boolean;
+  /**
+   * Calls fn with the payload of every NOTIFY on a channel of the database's own (the triggers' channel of the read
+   * cache, decision 038) through the bus's listening connection, so that onGap and hearing cover it too. PostgreSQL
+   * only (PGlite's `db.listen` delivers its notifications); resolves once the channel is listened to.
+   */
+  channel(name: string, fn: (payload: string) => void): Promise<() => void>;
   /** Resolves when the bus hears messages (PostgreSQL: the first LISTEN is in place). */
   readonly ready: Promise<void>;
   /** Stops listening. */
@@ -105,6 +116,8 @@ export function memoryBus(): Bus {
     },
     subscribe: (t, fn) => subs.add(t, fn),
     onGap: () => () => undefined,
+    hearing: true,
+    channel: () => Promise.reject(new Error('the in-memory bus has no database channels: use db.listen')),
     ready: Promise.resolve(),
     close: () => Promise.resolve(),
   };
@@ -117,6 +130,9 @@ export function memoryBus(): Bus {
 export function postgresBus(url: string, sql: postgres.Sql): Bus {
   const subs = subscribers();
   const gaps = new Set<() => void>();
+  /** The database channels listened to besides BUS_CHANNEL, with their listeners. */
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  let hearing = false;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let delay = 100;
@@ -129,7 +145,16 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
     onnotice: () => undefined,
     connection: { application_name: BUS_APPLICATION_NAME },
     onnotify(channel, payload) {
-      if (channel !== BUS_CHANNEL) return;
+      if (channel !== BUS_CHANNEL) {
+        for (const fn of [...(channels.get(channel) ?? [])]) {
+          try {
+            fn(payload);
+          } catch (err) {
+            log.warn('bus channel listener failed', { channel, error: String((err as Error)?.message ?? err).slice(0, 300) });
+          }
+        }
+        return;
+      }
       let envelope: Envelope;
       try {
         envelope = JSON.parse(payload) as Envelope;
@@ -140,6 +165,7 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
       subs.deliver(envelope);
     },
     onclose() {
+      hearing = false;
       if (closed) return;
       log.warn('bus: the listening connection closed; listening again');
       schedule();
@@ -148,7 +174,9 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
   const listener = postgres(url, options);
   const listen = async () => {
     await listener.unsafe(`LISTEN ${BUS_CHANNEL}`);
+    for (const name of channels.keys()) await listener.unsafe(`LISTEN ${name}`);
     delay = 100;
+    hearing = true;
   };
   const again = async () => {
     await listen();
@@ -190,6 +218,25 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
     onGap(fn) {
       gaps.add(fn);
       return () => void gaps.delete(fn);
+    },
+    get hearing() {
+      return hearing;
+    },
+    async channel(name, fn) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name) || name === BUS_CHANNEL) throw new Error(`bad channel name ${name}`);
+      let set = channels.get(name);
+      if (!set) {
+        channels.set(name, (set = new Set()));
+        try {
+          await ready;
+          await listener.unsafe(`LISTEN ${name}`);
+        } catch (err) {
+          channels.delete(name);
+          throw err;
+        }
+      }
+      set.add(fn);
+      return () => void set.delete(fn);
     },
     ready,
     async close() {

@@ -8,9 +8,12 @@
  * A read that began before a notification is not kept (the epoch check), so a reply never brings back what a
  * committed change replaced.
  *
- * Only on PGlite: one process per data folder, and a notification reaches the cache before the query that
- * committed the change resolves, so the next request sees the change. On PostgreSQL (several processes) the cache
- * is off until invalidation crosses processes (docs/decisions/036); reads go to the database as before.
+ * On PGlite (one process per data folder) a notification reaches the cache before the query that committed the
+ * change resolves, so the next request sees the change. On PostgreSQL (several processes) the notifications come to
+ * every process through the bus's listening connection (decision 036), a moment after the commit (the delay is
+ * measured in docs/decisions/038); while that connection is down (`bus.hearing` false) nothing is served from or
+ * kept in memory, and when it listens again (`bus.onGap`) everything kept is dropped, since notifications may have
+ * been missed.
  */
 import type { UserAgency } from '../../lib/api/user.ts';
 import type { Db } from '../db/index.ts';
@@ -39,27 +42,36 @@ export interface ReadCache {
    * any change of the articles). load must depend only on the key and the database. Each caller gets its own copy.
    */
   result<T>(kind: ResultKind, key: string, load: () => Promise<T>): Promise<T>;
+  /** Resolves once the cache hears the database's notifications (until then it keeps nothing). */
+  readonly ready: Promise<void>;
 }
 
 /** The kinds of kept answers, named as the triggers of migration 042 notify them. */
 export type ResultKind = 'lists' | 'content';
 
-class PgliteReadCache implements ReadCache {
+class NotifiedReadCache implements ReadCache {
   readonly #db: Db;
   readonly #users = new Map<string, Entry<UserRow | undefined>>();
   readonly #agencies = new Map<string, Entry<UserAgency[]>>();
   readonly #results: Record<ResultKind, Map<string, Entry<unknown>>> = { lists: new Map(), content: new Map() };
   /** Counts notifications: a read is kept only when none arrived while it ran. */
   #epoch = 0;
-  /** Resolves once LISTEN is in place; until then nothing is kept. */
+  /** True once LISTEN is in place; until then nothing is kept. */
   #listening = false;
+  readonly ready: Promise<void>;
 
   constructor(db: Db) {
     this.#db = db;
-    db.listen(CACHE_CHANNEL, (payload) => this.#invalidate(payload)).then(
-      () => (this.#listening = true),
+    this.ready = db.listen(CACHE_CHANNEL, (payload) => this.#invalidate(payload)).then(
+      () => void (this.#listening = true),
       (err: unknown) => log.warn('read cache off: LISTEN failed', { error: String((err as Error)?.message ?? err) }),
     );
+    db.bus.onGap(() => this.#invalidate('*'));
+  }
+
+  /** Whether every notification reaches the cache now. */
+  #hears(): boolean {
+    return this.#listening && this.#db.bus.hearing;
   }
 
   #invalidate(payload: string) {
@@ -82,11 +94,12 @@ class PgliteReadCache implements ReadCache {
 
   async #read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>, copy: (v: T) => T): Promise<T> {
     const now = Date.now();
+    if (!this.#hears()) return copy(await load());
     const hit = map.get(key);
     if (hit && hit.until > now) return copy(hit.value);
     const epoch = this.#epoch;
     const value = await load();
-    if (this.#listening && epoch === this.#epoch) {
+    if (this.#hears() && epoch === this.#epoch) {
       if (map.size >= MAX_ENTRIES) map.clear();
       map.set(key, { value, until: now + ENTRY_TTL_MS });
     }
@@ -94,6 +107,10 @@ class PgliteReadCache implements ReadCache {
   }
 
   user(id: string) {
+    // On PostgreSQL the users row (status, role, session version: what revocation changes) is always read from the
+    // database, so that a sign-out or deactivation through one process holds on the very next call to any other,
+    // without waiting for the notification (decision 038, addendum).
+    if (this.#db.kind === 'postgres') return findUserById(this.#db, id);
     return this.#read(this.#users, id, () => findUserById(this.#db, id), (u) => (u ? { ...u } : u));
   }
 
@@ -106,20 +123,13 @@ class PgliteReadCache implements ReadCache {
   }
 }
 
-/** Reads straight from the database (PostgreSQL). */
-const direct = (db: Db): ReadCache => ({
-  user: (id) => findUserById(db, id),
-  agencies: (userId) => listUserAgencies(db, userId),
-  result: (_kind, _key, load) => load(),
-});
-
 const caches = new WeakMap<Db, ReadCache>();
 
 /** The read cache of a database (one per connection object). */
 export function readCacheFor(db: Db): ReadCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = db.kind === 'pglite' ? new PgliteReadCache(db) : direct(db);
+    cache = new NotifiedReadCache(db);
     caches.set(db, cache);
   }
   return cache;
