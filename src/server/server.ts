@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LiveSite } from './live-site.ts';
-import { createPublisher, followPublications, publishedSiteFor, type Publisher } from './services/publisher.ts';
+import { createPublisher, followPublications, publishedSiteFor, publishStatusStore, type Publisher } from './services/publisher.ts';
 import { LEADER_KEYS } from './db/leader.ts';
 import { createEmbeddedOidc, OIDC_MOUNT, OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import { createLoginLimiter } from './auth/login-limiter.ts';
@@ -159,7 +159,11 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   site.onSwitch((dir) => Object.assign(headers, securityHeaders(inlineScriptHashes(dir), secure, connectTo, formTo)));
   // Publications reach every process on the database (the bus); one builds at a time (an advisory lock; issue 19).
   const publisher = existsSync(env.SITE_DIR)
-    ? createPublisher({ origin, sitesDir, site, bus: db.bus, lock: () => db.tryAdvisoryLock(LEADER_KEYS.publisher) })
+    ? createPublisher({
+        origin, sitesDir, site, bus: db.bus, lock: () => db.tryAdvisoryLock(LEADER_KEYS.publisher),
+        // Several processes (PostgreSQL): every one shows the building process's steps. PGlite: one process, its own.
+        shared: db.kind === 'postgres' ? publishStatusStore(db, LEADER_KEYS.publisher) : undefined,
+      })
     : undefined;
   const unfollow = existsSync(env.SITE_DIR) ? followPublications(db.bus, site, env.SITE_DIR) : () => {};
   const app = createApp({

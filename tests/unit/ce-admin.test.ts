@@ -322,11 +322,11 @@ describe('the CE admins calls (real server)', () => {
     const build = [process.execPath, '-e', `require('fs').appendFileSync(${JSON.stringify(runs)}, 'x'); setTimeout(() => process.exit(3), 400)`];
     const publisher = createPublisher({ origin: portal.url, sitesDir: join(dir, 'sites'), site: new LiveSite(dir), commands: { build, index: () => [process.execPath, '-e', ''] } });
     republish(publisher, 'ce@demo.test');
-    expect(publisher.status().state).toBe('running');
+    expect((await publisher.status()).state).toBe('running');
     republish(publisher, 'ce@demo.test');
     republish(publisher, 'ce@demo.test');
     const count = () => (existsSync(runs) ? readFileSync(runs, 'utf8').length : 0);
-    for (let i = 0; i < 200 && (count() < 2 || publisher.status().state === 'running'); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && (count() < 2 || (await publisher.status()).state === 'running'); i++) await new Promise((r) => setTimeout(r, 50));
     await publisher.idle();
     expect(count()).toBe(2);
   });

@@ -12,7 +12,7 @@ import { openPostgres } from '../../src/server/db/index.ts';
 import { LEADER_KEYS } from '../../src/server/db/leader.ts';
 import { EnvSchema } from '../../src/server/env.ts';
 import { startServer, type RunningPortal } from '../../src/server/server.ts';
-import { codeStamp, createPublisher, PUBLISHING_ELSEWHERE, type Publisher } from '../../src/server/services/publisher.ts';
+import { codeStamp, createPublisher, PUBLISH_INTERRUPTED, PUBLISHING_ELSEWHERE, publishStatusStore, type Publisher } from '../../src/server/services/publisher.ts';
 import { LiveSite } from '../../src/server/live-site.ts';
 import { scratchDatabase } from './helpers/cluster.ts';
 
@@ -56,14 +56,15 @@ describe.skipIf(!serverUrl || !hasDist)('publishing on two processes', () => {
 
   /** A publisher like A's own, with stand-in build steps. */
   const publisherOf = (p: RunningPortal, site: LiveSite, text: string, waitMs = 0): Publisher =>
-    createPublisher({ origin: p.url, sitesDir, site, commands: standIn(text, waitMs), bus: p.db.bus, lock: () => p.db.tryAdvisoryLock(LEADER_KEYS.publisher) });
+    createPublisher({ origin: p.url, sitesDir, site, commands: standIn(text, waitMs), bus: p.db.bus, lock: () => p.db.tryAdvisoryLock(LEADER_KEYS.publisher), shared: publishStatusStore(p.db, LEADER_KEYS.publisher) });
+  const lockHeld = async () => (await a.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted", [LEADER_KEYS.publisher]))[0]!.n > 0;
 
   it('a site published on A is served by B without a restart', async () => {
     const text = `Published ${Date.now()}`;
     const pub = publisherOf(a, a.site, text);
     expect(pub.start('editor@demo.test')).not.toBeNull();
     await pub.idle();
-    expect(pub.status()).toMatchObject({ state: 'succeeded', error: null });
+    expect(await pub.status()).toMatchObject({ state: 'succeeded', error: null });
     expect(codeStamp(a.site.dir)).toBe(codeStamp('dist'));
     for (let i = 0; b.site.dir !== a.site.dir; i++) {
       if (i > 100) throw new Error(`B still serves ${b.site.dir}`);
@@ -83,8 +84,33 @@ describe.skipIf(!serverUrl || !hasDist)('publishing on two processes', () => {
     }
     second.start('two@demo.test');
     await second.idle();
-    expect(second.status()).toMatchObject({ state: 'failed', error: PUBLISHING_ELSEWHERE });
+    expect(await second.status()).toMatchObject({ state: 'failed', error: PUBLISHING_ELSEWHERE });
     await first.idle();
-    expect(first.status()).toMatchObject({ state: 'succeeded' });
+    expect(await first.status()).toMatchObject({ state: 'succeeded' });
+  });
+
+  it("every process shows the building process's steps, and a build whose process stopped shows as failed", async () => {
+    const builder = publisherOf(a, new LiveSite('dist'), 'shown', 2500);
+    const onB = publisherOf(b, new LiveSite('dist'), 'unused');
+    builder.start('shown@demo.test');
+    for (let i = 0; !(await lockHeld()); i++) {
+      if (i > 100) throw new Error('the builder never took the lock');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // B builds nothing, yet shows A's rebuild as it goes (the stand-in build step waits 2.5 s).
+    for (let i = 0; (await onB.status()).step !== 'build'; i++) {
+      if (i > 100) throw new Error(`B never showed the build step: ${JSON.stringify(await onB.status())}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await onB.status()).toMatchObject({ state: 'running', step: 'build', requestedBy: 'shown@demo.test' });
+    await builder.idle();
+    const done = await onB.status();
+    expect(done).toMatchObject({ state: 'succeeded', requestedBy: 'shown@demo.test', error: null });
+    expect(done.liveSite).toMatch(/^site-\d+$/);
+
+    // A row left 'running' by a process that died (nobody holds the lock): shown as failed, not running for ever.
+    await publishStatusStore(a.db, LEADER_KEYS.publisher).save({ ...done, state: 'running', step: 'index', startedAt: new Date().toISOString(), finishedAt: null });
+    expect(await lockHeld()).toBe(false);
+    expect(await onB.status()).toMatchObject({ state: 'failed', step: 'index', error: PUBLISH_INTERRUPTED });
   });
 });

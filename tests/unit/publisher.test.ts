@@ -91,7 +91,7 @@ describe.skipIf(!hasDist)('publishing: snapshot, build into a new folder, Pagefi
     });
     expect(failing.start('test')).toMatchObject({ state: 'running' });
     await failing.idle();
-    const s = failing.status();
+    const s = await failing.status();
     expect(s.state).toBe('failed');
     expect(s.error).toContain('boom in the build');
     expect(portal.site.dir).toBe(live);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { GetPublishStatus, PublishSite, type PublishStatus } from '../../lib/api/content-admin.ts';
+import { GetPublishStatus, PUBLISH_INTERRUPTED, PUBLISHING_ELSEWHERE, PublishSite, type PublishStatus } from '../../lib/api/content-admin.ts';
 import type { ServerMessage } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import { bannerUnlessHandled, problemOf, PUBLISH_ANCHOR, type EditorT } from './shared.ts';
@@ -185,7 +185,9 @@ export default function PublishPanel({ t }: { t: EditorT }) {
       {status?.state === 'failed' && status.error && (
         <div className="publish__error">
           <h3>{t('editor.publish.reason')}</h3>
-          <pre>{status.error}</pre>
+          {status.error === PUBLISHING_ELSEWHERE ? <p>{t('editor.publish.reasons.elsewhere')}</p>
+            : status.error === PUBLISH_INTERRUPTED ? <p>{t('editor.publish.reasons.interrupted')}</p>
+            : <pre>{status.error}</pre>}
         </div>
       )}
 

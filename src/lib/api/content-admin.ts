@@ -61,6 +61,10 @@ export const PublishStatusSchema = z.object({
   requestedBy: z.nullable(z.string()),
 });
 export type PublishStatus = z.infer<typeof PublishStatusSchema>;
+/** PublishStatus.error when another portal process was publishing (issue 19); the editor shows it translated. */
+export const PUBLISHING_ELSEWHERE = 'Another portal process is publishing the site right now. Try again when it is done.';
+/** PublishStatus.error of a rebuild whose process stopped before it finished (issue 19); shown translated. */
+export const PUBLISH_INTERRUPTED = 'The portal process that was publishing stopped before it finished. The live site is unchanged; publish again.';
 
 /** Every article, drafts included, for the editor. */
 export const ListEditableArticles = defineCall({

@@ -128,7 +128,7 @@ export function contentAdminRoutes(deps: RouteDeps & { publisher?: Publisher }):
   });
   mountCall(r, deps, GetPublishStatus, async () => {
     if (!deps.publisher) return { state: 'idle' as const, step: null, startedAt: null, finishedAt: null, error: null, liveSite: '', requestedBy: null };
-    return deps.publisher.status();
+    return await deps.publisher.status();
   });
   return r;
 }

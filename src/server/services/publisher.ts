@@ -6,7 +6,7 @@ import type { PublishStatus } from '../../lib/api/content-admin.ts';
 import { writeSnapshot } from './content-snapshot.ts';
 import { log } from '../log.ts';
 import type { LiveSite } from '../live-site.ts';
-import type { AdvisoryLock } from '../db/index.ts';
+import type { AdvisoryLock, Queryable } from '../db/index.ts';
 import { topic, type Bus } from './bus.ts';
 
 /**
@@ -79,14 +79,53 @@ export interface PublisherOptions {
   bus?: Bus;
   /** One build at a time across processes: the publishers' advisory lock (db.tryAdvisoryLock). */
   lock?: () => Promise<AdvisoryLock | null>;
+  /** The status every process shows (several processes: publishStatusStore(db)); without it, this process's own. */
+  shared?: SharedPublishStatus;
 }
 
-/** The refusal when another process is publishing. */
-export const PUBLISHING_ELSEWHERE = 'Another portal process is publishing the site right now. Try again when it is done.';
+/** The publish status kept where every process reads it (issue 19). */
+export interface SharedPublishStatus {
+  save(status: PublishStatus): Promise<void>;
+  load(): Promise<PublishStatus | null>;
+  /** Whether some process holds the publishers' lock now (a 'running' row without one was cut short). */
+  building(): Promise<boolean>;
+}
+
+/** The shared status in the database (table publish_status, migration 045), for PostgreSQL with several processes. */
+export function publishStatusStore(db: Queryable, lockKey: number): SharedPublishStatus {
+  return {
+    async save(status) {
+      await db.query(
+        `INSERT INTO publish_status (id, status, updated_at) VALUES (1, $1, now())
+         ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()`,
+        [status],
+      );
+    },
+    async load() {
+      const [row] = await db.query<{ status: PublishStatus }>('SELECT status FROM publish_status WHERE id = 1');
+      return row?.status ?? null;
+    },
+    async building() {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND classid = 0 AND objid = $1
+            AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        [lockKey],
+      );
+      return (row?.n ?? 0) > 0;
+    },
+  };
+}
+
+// The refusal when another process is publishing, and the reason shown for a rebuild whose process stopped (its row
+// still says running): in the contract, so the editor shows them in the reader's language.
+export { PUBLISHING_ELSEWHERE, PUBLISH_INTERRUPTED } from '../../lib/api/content-admin.ts';
+import { PUBLISHING_ELSEWHERE, PUBLISH_INTERRUPTED } from '../../lib/api/content-admin.ts';
 
 /** Rebuilds and switches the served site, one rebuild at a time. */
 export interface Publisher {
-  status(): PublishStatus;
+  /** This process's rebuild while it runs; else the last one of any process (opts.shared), or this process's. */
+  status(): Promise<PublishStatus>;
   /** Starts a rebuild; null when one is already running. */
   start(requestedBy: string): PublishStatus | null;
   /** Resolves when the running rebuild (if any) has finished. */
@@ -142,17 +181,22 @@ export function createPublisher(opts: PublisherOptions): Publisher {
     const outDir = join(opts.sitesDir, id);
     const env = siteBuildEnv({ snapshotDir: join(work, 'snapshot'), outDir, cacheDir: join(work, 'cache') });
     let lock: AdvisoryLock | null = null;
+    // Each step is shown by every process once this one holds the lock (a refused attempt is its own business).
+    const set = async (next: PublishStatus) => {
+      state = next;
+      if (lock || !opts.lock) await opts.shared?.save(state).catch((err: unknown) => log.warn('publish status not shared', { error: String((err as Error)?.message ?? err).slice(0, 300) }));
+    };
     try {
       if (opts.lock && !(lock = await opts.lock())) throw new Error(PUBLISHING_ELSEWHERE);
       mkdirSync(work, { recursive: true });
-      state = { ...state, step: 'snapshot' };
+      await set({ ...state, step: 'snapshot' });
       await writeSnapshot(opts.origin, join(work, 'snapshot'));
-      state = { ...state, step: 'build' };
+      await set({ ...state, step: 'build' });
       await run(commands.build, root, env);
-      state = { ...state, step: 'index' };
+      await set({ ...state, step: 'index' });
       await run(commands.index(outDir), root, env);
       if (!existsSync(join(outDir, 'index.html'))) throw new Error('the build produced no home page');
-      state = { ...state, step: 'switch' };
+      await set({ ...state, step: 'switch' });
       const previous = opts.site.dir;
       opts.site.switchTo(outDir);
       const cur: Current = { dir: outDir, stamp: codeStamp(outDir), publishedAt: new Date().toISOString() };
@@ -166,12 +210,12 @@ export function createPublisher(opts: PublisherOptions): Publisher {
         const p = join(opts.sitesDir, name);
         if (p !== outDir && p !== previous && /^site-\d+$/.test(name)) rmSync(p, { recursive: true, force: true });
       }
-      state = { ...state, state: 'succeeded', finishedAt: new Date().toISOString(), liveSite: id };
+      await set({ ...state, state: 'succeeded', finishedAt: new Date().toISOString(), liveSite: id });
       log.info('site published', { site: id, by: state.requestedBy });
     } catch (err) {
       rmSync(outDir, { recursive: true, force: true });
       const message = (err as Error).message.slice(-2000);
-      state = { ...state, state: 'failed', finishedAt: new Date().toISOString(), error: message };
+      await set({ ...state, state: 'failed', finishedAt: new Date().toISOString(), error: message });
       log.warn('site publish failed; the live site is unchanged', { site: id, error: message.slice(0, 500) });
     } finally {
       rmSync(work, { recursive: true, force: true });
@@ -180,7 +224,16 @@ export function createPublisher(opts: PublisherOptions): Publisher {
   }
 
   return {
-    status: () => ({ ...state }),
+    async status() {
+      if (running || !opts.shared) return { ...state };
+      const shared = await opts.shared.load().catch(() => null);
+      // This process's own attempt is newer (one refused while another built, say): show it.
+      if (!shared || (state.startedAt !== null && (shared.startedAt === null || state.startedAt > shared.startedAt))) return { ...state };
+      if (shared.state === 'running' && !(await opts.shared.building().catch(() => true))) {
+        return { ...shared, state: 'failed', error: PUBLISH_INTERRUPTED };
+      }
+      return shared;
+    },
     start(requestedBy) {
       if (running) return null;
       mkdirSync(opts.sitesDir, { recursive: true });

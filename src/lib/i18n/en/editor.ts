@@ -84,6 +84,7 @@ export default {
     failedAt: 'Publishing failed ({at}). The site was not changed.',
     stoppedAt: 'It stopped at the step: {step}.',
     reason: 'Reason',
+    reasons: { elsewhere: 'Another portal process is publishing the site right now. Try again when it is done.', interrupted: 'The portal process that was publishing stopped before it finished. The live site is unchanged; publish again.' },
     started: 'Started {at}.',
     startedBy: 'Started {at} by {by}.',
     live: 'The site is served from',

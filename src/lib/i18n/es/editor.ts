@@ -87,6 +87,7 @@ export default {
     failedAt: 'La publicación falló ({at}). El sitio no cambió.',
     stoppedAt: 'Se detuvo en el paso: {step}.',
     reason: 'Motivo',
+    reasons: { elsewhere: 'Otro proceso del portal está publicando el sitio en este momento. Vuelva a intentarlo cuando termine.', interrupted: 'El proceso del portal que estaba publicando se detuvo antes de terminar. El sitio publicado no cambió; vuelva a publicar.' },
     started: 'Iniciada {at}.',
     startedBy: 'Iniciada {at} por {by}.',
     live: 'El sitio se sirve desde',
