@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { CALLS, callPath } from '../src/lib/api/index.ts';
 import { ChatEvents } from '../src/lib/api/chat.ts';
+import { readEventStream } from '../src/lib/api/live.ts';
 import type { RunningPortal } from '../src/server/server.ts';
 import { signInForTokens } from '../tests/unit/helpers/portal.ts';
 
@@ -41,30 +42,13 @@ export async function chatLatency(portal: string, messages = 1000): Promise<Chat
   const waiting = new Map<string, (at: number) => void>();
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buf += decoder.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          if (block.includes('event: ready')) ready();
-          if (!block.includes('event: message')) continue;
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          const id = data ? (JSON.parse(data) as { clientId: string | null }).clientId : null;
-          if (id) waiting.get(id)?.(performance.now());
-        }
-      }
-    } catch {
-      /* closed */
-    }
-  })();
+  void readEventStream(res.body!, (type, data) => {
+    if (type === 'ready') ready();
+    const id = type === 'message' ? (JSON.parse(data) as { clientId: string | null }).clientId : null;
+    if (id) waiting.get(id)?.(performance.now());
+  }).catch(() => {
+    /* closed */
+  });
   await isReady;
 
   const times: number[] = [];

@@ -61,15 +61,52 @@ export function absoluteAlternates(html: string, origin: string): string {
   return html.includes('hreflang=') ? html.replace(RELATIVE_ALTERNATE, `$1${origin}/`) : html;
 }
 
+/** How many bytes of pages `servedPages` keeps (the demo site's pages are about 2.5 MB; a large site keeps its most read). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A site's pages as served (alternates made absolute), read and rewritten once: a site's folder never changes once
+ * it is live (publishing builds a new one and switches to it), so the pages are forgotten only on a switch. The
+ * least recently served go first past `maxBytes`.
+ */
+export function servedPages(site: LiveSite, origin: string, maxBytes = PAGE_CACHE_BYTES): (file: string) => Promise<Uint8Array> {
+  const pages = new Map<string, Uint8Array>();
+  let bytes = 0;
+  site.onSwitch(() => {
+    pages.clear();
+    bytes = 0;
+  });
+  return async (file) => {
+    const kept = pages.get(file);
+    if (kept) {
+      // Most recently served last.
+      pages.delete(file);
+      pages.set(file, kept);
+      return kept;
+    }
+    const page = Buffer.from(absoluteAlternates(await readFile(file, 'utf8'), origin));
+    // A page of the site before a switch (one that came during the request) is not kept.
+    if (!file.startsWith(site.dir + sep) || page.length > maxBytes || pages.has(file)) return page;
+    pages.set(file, page);
+    bytes += page.length;
+    for (const [f, p] of pages) {
+      if (bytes <= maxBytes) break;
+      pages.delete(f);
+      bytes -= p.length;
+    }
+    return page;
+  };
+}
+
 /**
  * Serves the live site: query URLs of the spec, the Spanish host, static files; `notFound` answers the rest.
  * `origin` (PUBLIC_URL) makes the pages' hreflang alternates absolute.
  */
 export function siteRoutes(site: LiveSite, origin: string): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
   const r = new Hono<AppEnv>();
+  const page = servedPages(site, origin);
   const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
-    const raw = await readFile(file);
-    const body = extname(file) === '.html' ? absoluteAlternates(raw.toString('utf8'), origin) : raw;
+    const body = extname(file) === '.html' ? await page(file) : await readFile(file);
     // Hono's table has no WebVTT: the videos' captions (public/videos/*.vtt, decision 033) are text/vtt.
     c.header('Content-Type', extname(file) === '.vtt' ? 'text/vtt; charset=utf-8' : (getMimeType(file) ?? 'application/octet-stream'));
     c.header('Cache-Control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -14,6 +14,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, callPath, getUrl } from '../../src/lib/api/index.ts';
 import { ChatEvents, CHAT_MESSAGE_MAX, type Chat, type ChatMessage, type ConsoleChat } from '../../src/lib/api/chat.ts';
+import { readEventStream } from '../../src/lib/api/live.ts';
 import { CHAT_MESSAGES } from '../../src/lib/chat-messages.ts';
 import { EnvSchema, spanishOrigin } from '../../src/server/env.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
@@ -94,37 +95,9 @@ async function openStream(who: Who, opts: { after?: number; lastEventId?: string
   };
   let body: unknown = null;
   if (res.status === 200) {
-    void (async () => {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buf = '';
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          buf += decoder.decode(value, { stream: true });
-          let i;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            let id: string | null = null;
-            let type = 'message';
-            const data: string[] = [];
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) continue;
-              const [field, ...rest] = line.split(':');
-              const v = rest.join(':').replace(/^ /, '');
-              if (field === 'id') id = v;
-              else if (field === 'event') type = v;
-              else if (field === 'data') data.push(v);
-            }
-            if (data.length) push({ id, type, data: JSON.parse(data.join('\n')) });
-          }
-        }
-      } catch {
-        /* aborted */
-      }
-    })();
+    void readEventStream(res.body!, (type, data, id) => push({ id: id ?? null, type, data: JSON.parse(data) })).catch(() => {
+      /* aborted */
+    });
   } else body = await res.json();
   const stream: Stream = {
     status: res.status,

@@ -21,6 +21,37 @@ import { scratchDatabase, startBalancer, startPortalProcess, type Balancer, type
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+interface StreamEvent {
+  type: string;
+  data: string;
+}
+
+/**
+ * Reads an open event stream in the background: `events` so far, and `waitFor` the first that matches (15 s at most;
+ * the error shows what came).
+ */
+function collectEvents(res: Response): { events: StreamEvent[]; waitFor: (match: (e: StreamEvent) => boolean, what: string) => Promise<StreamEvent> } {
+  const events: StreamEvent[] = [];
+  let wake = () => {};
+  void readEventStream(res.body!, (type, data) => {
+    events.push({ type, data });
+    wake();
+  }).catch(() => undefined);
+  const waitFor = async (match: (e: StreamEvent) => boolean, what: string) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const found = events.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${what} on B's stream; events: ${JSON.stringify(events).slice(0, 2000)}`);
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, 250);
+      });
+    }
+  };
+  return { events, waitFor };
+}
+
 describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let lb: Balancer;
@@ -66,30 +97,14 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     const ctl = new AbortController();
     const res = await fetch(`${lb.url}${callPath(AgencyWorkOrderEvents)}`, { headers: { authorization: `Bearer ${agent.access_token}` }, signal: ctl.signal });
     expect(res.status).toBe(200);
-    const events: { type: string; data: string }[] = [];
-    let wake = () => {};
-    void readEventStream(res.body!, (type, data) => {
-      events.push({ type, data });
-      wake();
-    }).catch(() => undefined);
-    const waitFor = async (pred: () => boolean, what: string) => {
-      const deadline = Date.now() + 15_000;
-      while (!pred()) {
-        if (Date.now() > deadline) throw new Error(`no ${what} on B's stream; events: ${JSON.stringify(events)}`);
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, 250);
-        });
-      }
-    };
+    const { waitFor } = collectEvents(res);
     try {
-      await waitFor(() => events.some((e) => e.type === 'ready'), 'ready');
+      await waitFor((e) => e.type === 'ready', 'ready');
       const status = nextStatuses(order!.status)[0]!;
       lb.to(a);
       const moved = await callApi(lb.portal, 'InternalAdmin/AdvanceWorkOrder', { token: internal.access_token, body: { AppName: 'AgentPortal', WorkOrderId: order!.work_order_id, Status: status } });
       expect(moved.status, JSON.stringify(moved.json)).toBe(200);
-      await waitFor(() => events.some((e) => e.type === 'status'), 'status event');
-      const event = JSON.parse(events.find((e) => e.type === 'status')!.data) as WorkOrderEvent;
+      const event = JSON.parse((await waitFor((e) => e.type === 'status', 'status event')).data) as WorkOrderEvent;
       expect(event).toMatchObject({ workOrderId: order!.work_order_id, previousStatus: order!.status, status });
     } finally {
       ctl.abort();
@@ -107,35 +122,20 @@ describe.skipIf(!serverUrl)('two portal processes on one PostgreSQL', () => {
     const ctl = new AbortController();
     const res = await fetch(`${lb.url}${callPath(ChatEvents)}`, { headers: { authorization: `Bearer ${internal.access_token}` }, signal: ctl.signal });
     expect(res.status).toBe(200);
-    const events: { type: string; data: string }[] = [];
-    let wake = () => {};
-    void readEventStream(res.body!, (type, data) => {
-      events.push({ type, data });
-      wake();
-    }).catch(() => undefined);
-    const waitFor = async (pred: () => boolean, what: string) => {
-      const deadline = Date.now() + 15_000;
-      while (!pred()) {
-        if (Date.now() > deadline) throw new Error(`no ${what} on B's chat stream; events: ${JSON.stringify(events).slice(0, 2000)}`);
-        await new Promise<void>((r) => {
-          wake = r;
-          setTimeout(r, 250);
-        });
-      }
-    };
+    const { events, waitFor } = collectEvents(res);
     try {
-      await waitFor(() => events.some((e) => e.type === 'queue'), 'first queue');
+      await waitFor((e) => e.type === 'queue', 'first queue');
       lb.to(a);
       const started = await callApi(lb.portal, 'CareDesk/StartChat', { token: agent.access_token, body: { AppName: 'AgentPortal', page: '/dashboard', text: 'Hello from process A', clientId: 'cluster-start-0001' } });
       expect(started.status, JSON.stringify(started.json)).toBe(200);
       const chatId = (started.json!.result as { id: number }).id;
       // The waiting chat shows in B's queue.
-      await waitFor(() => events.some((e) => e.type === 'queue' && e.data.includes('Hello from process A')), 'queue with the new chat');
+      await waitFor((e) => e.type === 'queue' && e.data.includes('Hello from process A'), 'queue with the new chat');
       const accepted = await callApi(lb.portal, 'CareDesk/AcceptChat', { token: internal.access_token, body: { AppName: 'AgentPortal', chatId } });
       expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
       const sent = await callApi(lb.portal, 'CareDesk/SendChatMessage', { token: agent.access_token, body: { AppName: 'AgentPortal', chatId, text: 'Second line through A', clientId: 'cluster-send-0001' } });
       expect(sent.status, JSON.stringify(sent.json)).toBe(200);
-      await waitFor(() => events.some((e) => e.type === 'message' && e.data.includes('Second line through A')), 'the message');
+      await waitFor((e) => e.type === 'message' && e.data.includes('Second line through A'), 'the message');
       const messages = events.filter((e) => e.type === 'message' && e.data.includes('Second line through A'));
       expect(messages).toHaveLength(1);
       await callApi(lb.portal, 'CareDesk/CloseChat', { token: internal.access_token, body: { AppName: 'AgentPortal', chatId, emailTranscript: false } });

@@ -254,20 +254,21 @@ describe('the browser helper (openLiveEvents)', () => {
     expect(calls).toBe(0);
   });
 
-  it('readEventStream: events split anywhere (CRLF too), multi-line data, comments skipped, an unfinished event dropped', async () => {
-    const chunks = ['retry: 5000\r', '\nevent: ready\r\ndata: {}\r\n\r\n', ': heartbeat\n\n', 'event: status\ndata: {"a"', ':1}\n\ndata: line1\ndata:line2\n\n', 'event: status\ndata: x'];
+  it('readEventStream: events split anywhere (CRLF too), multi-line data, ids, comments skipped, an unfinished event dropped', async () => {
+    const chunks = ['retry: 5000\r', '\nevent: ready\r\ndata: {}\r\n\r\n', ': heartbeat\n\n', 'id: 4', '2\nevent: status\ndata: {"a"', ':1}\n\ndata: line1\ndata:line2\n\n', 'event: status\ndata: x'];
     const body = new ReadableStream<Uint8Array>({
       start(c) {
         for (const s of chunks) c.enqueue(new TextEncoder().encode(s));
         c.close();
       },
     });
-    const seen: [string, string][] = [];
-    await readEventStream(body, (type, data) => seen.push([type, data]));
+    const seen: [string, string, string | undefined][] = [];
+    await readEventStream(body, (type, data, id) => seen.push([type, data, id]));
+    // An id belongs to its own event only.
     expect(seen).toEqual([
-      ['ready', '{}'],
-      ['status', '{"a":1}'],
-      ['message', 'line1\nline2'],
+      ['ready', '{}', undefined],
+      ['status', '{"a":1}', '42'],
+      ['message', 'line1\nline2', undefined],
     ]);
   });
 });

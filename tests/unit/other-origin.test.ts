@@ -2,10 +2,14 @@
 // sign-in works; the Spanish host, the API, the provider and the sign-in settings stay where they are. The
 // Spanish host is the site's second origin: a sign-in may start and end there, and its pages may call the API.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { absoluteAlternates, otherOriginRedirect } from '../../src/server/site.ts';
+import { LiveSite } from '../../src/server/live-site.ts';
+import { absoluteAlternates, otherOriginRedirect, servedPages } from '../../src/server/site.ts';
 import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 
@@ -205,5 +209,44 @@ describe("pages' language alternates (hreflang) are absolute on the public origi
     expect(absoluteAlternates(page, 'https://portal.example')).toBe('<link rel="alternate" hreflang="es" href="https://portal.example/es/x"><a href="/y">/z</a><link rel="stylesheet" href="/_astro/a.css">');
     const plain = '<a href="/y">hreflang</a>';
     expect(absoluteAlternates(plain, 'https://portal.example')).toBe(plain);
+  });
+
+  it('a page is read and rewritten once per site: kept until the site switches, the least recently served dropped past the limit', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'served-pages-'));
+    const write = (dir: string, name: string, text: string) => {
+      mkdirSync(join(root, dir), { recursive: true });
+      writeFileSync(join(root, dir, name), text);
+      return join(root, dir, name);
+    };
+    const page = (href: string) => `<link rel="alternate" hreflang="es" href="${href}">`;
+    const a = write('site-1', 'a.html', page('/es/a'));
+    const site = new LiveSite(join(root, 'site-1'));
+    const served = servedPages(site, 'https://portal.example', 250);
+    const text = async (file: string) => new TextDecoder().decode(await served(file));
+    expect(await text(a)).toBe(page('https://portal.example/es/a'));
+    // The folder of a live site does not change; were it to, the page kept is what is served.
+    writeFileSync(a, page('/es/changed'));
+    expect(await text(a)).toBe(page('https://portal.example/es/a'));
+
+    // A publication switches the site: its pages are read afresh.
+    const a2 = write('site-2', 'a.html', page('/es/a2'));
+    site.switchTo(join(root, 'site-2'));
+    expect(await text(a2)).toBe(page('https://portal.example/es/a2'));
+    // A request that found its file before the switch reads the old site's page, which is not kept.
+    expect(await text(a)).toBe(page('https://portal.example/es/changed'));
+    writeFileSync(a, page('/es/old'));
+    expect(await text(a)).toBe(page('https://portal.example/es/old'));
+
+    // 250 bytes hold three of these pages (about 70 bytes each): a fourth drops the least recently served (b).
+    const [b, c, d] = ['b', 'c', 'd'].map((n) => write('site-2', `${n}.html`, page(`/es/${n}`)));
+    await text(b!);
+    await text(c!);
+    await text(a2); // served again: the most recent
+    await text(d!);
+    for (const f of [a2, b!, c!, d!]) writeFileSync(f, page('/es/rewritten'));
+    expect(await text(a2)).toBe(page('https://portal.example/es/a2'));
+    expect(await text(c!)).toBe(page('https://portal.example/es/c'));
+    expect(await text(d!)).toBe(page('https://portal.example/es/d'));
+    expect(await text(b!)).toBe(page('https://portal.example/es/rewritten'));
   });
 });

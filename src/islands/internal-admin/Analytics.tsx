@@ -9,6 +9,7 @@ import { GetAnalyticsSummary, type AnalyticsSummary } from '../../lib/api/analyt
 import { formatDay } from '../../lib/format-date.ts';
 import type { Translator } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
+import ChartTable from '../shared/ChartTable.tsx';
 import { Field } from '../shared/Field.tsx';
 import { CallView, Loading, UserGate } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
@@ -101,30 +102,14 @@ function ViewsChart({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
         );
       })}
       table={
-        <details className="analytics-data">
-          <summary>{t('admin.analytics.showTable')}</summary>
-          <div className="table-wrap" role="region" aria-labelledby="analytics-views-table-caption" tabIndex={0}>
-            <table className="table">
-              <caption id="analytics-views-table-caption">{t('admin.analytics.views.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.analytics.views.day')}</th>
-                  <th scope="col">{t('admin.analytics.views.views')}</th>
-                  <th scope="col">{t('admin.analytics.views.users')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((d) => (
-                  <tr key={d.Day}>
-                    <th scope="row">{formatDay(d.Day, t.lang)}</th>
-                    <td>{d.Views}</td>
-                    <td>{d.Users}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <ChartTable
+          className="analytics-data"
+          summary={t('admin.analytics.showTable')}
+          captionId="analytics-views-table-caption"
+          caption={t('admin.analytics.views.title')}
+          columns={[t('admin.analytics.views.day'), t('admin.analytics.views.views'), t('admin.analytics.views.users')]}
+          rows={days.map((d) => ({ key: d.Day, head: formatDay(d.Day, t.lang), cells: [d.Views, d.Users] }))}
+        />
       }
     />
   );
@@ -158,30 +143,15 @@ function FunnelChart({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
         </ol>
       }
       table={
-        <details className="analytics-data">
-          <summary>{t('admin.analytics.showTable')}</summary>
-          <div className="table-wrap" role="region" aria-labelledby="analytics-funnel-table-caption" tabIndex={0}>
-            <table className="table" data-testid="analytics-funnel-table">
-              <caption id="analytics-funnel-table-caption">{t('admin.analytics.funnel.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.analytics.funnel.stage')}</th>
-                  <th scope="col">{t('admin.analytics.funnel.users')}</th>
-                  <th scope="col">{t('admin.analytics.funnel.drop')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.Funnel.map((f) => (
-                  <tr key={f.Stage}>
-                    <th scope="row">{t(`admin.analytics.funnel.stages.${f.Stage}`)}</th>
-                    <td>{f.Users}</td>
-                    <td>{f.Drop === null ? '—' : percent(f.Drop, t.lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <ChartTable
+          className="analytics-data"
+          summary={t('admin.analytics.showTable')}
+          captionId="analytics-funnel-table-caption"
+          caption={t('admin.analytics.funnel.title')}
+          testId="analytics-funnel-table"
+          columns={[t('admin.analytics.funnel.stage'), t('admin.analytics.funnel.users'), t('admin.analytics.funnel.drop')]}
+          rows={s.Funnel.map((f) => ({ key: f.Stage, head: t(`admin.analytics.funnel.stages.${f.Stage}`), cells: [f.Users, f.Drop === null ? '—' : percent(f.Drop, t.lang)] }))}
+        />
       }
     />
   );
@@ -233,28 +203,14 @@ function ChatFigures({ chat, t }: { chat: AnalyticsSummary['Chat']; t: Analytics
           </div>
         ))}
       </dl>
-      <details className="analytics-data">
-        <summary>{t('admin.analytics.showTable')}</summary>
-        <div className="table-wrap" role="region" aria-labelledby="analytics-chat-table-caption" tabIndex={0}>
-          <table className="table">
-            <caption id="analytics-chat-table-caption">{t('admin.analytics.chat.perDay')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.analytics.views.day')}</th>
-                <th scope="col">{t('admin.analytics.chat.chats')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {chat.chatsPerDay.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{formatDay(d.day, t.lang)}</th>
-                  <td>{number(d.chats, t.lang)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        className="analytics-data"
+        summary={t('admin.analytics.showTable')}
+        captionId="analytics-chat-table-caption"
+        caption={t('admin.analytics.chat.perDay')}
+        columns={[t('admin.analytics.views.day'), t('admin.analytics.chat.chats')]}
+        rows={chat.chatsPerDay.map((d) => ({ key: d.day, head: formatDay(d.day, t.lang), cells: [number(d.chats, t.lang)] }))}
+      />
     </>
   );
 }

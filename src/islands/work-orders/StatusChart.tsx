@@ -5,6 +5,7 @@
 import type { Dashboard } from '../../lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
 import { formatWeek } from '../../lib/format-date.ts';
+import ChartTable from '../shared/ChartTable.tsx';
 import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
 /**
@@ -95,36 +96,15 @@ export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard[
           </li>
         ))}
       </ul>
-      <details className="wo-chart__data">
-        <summary>{t('workOrders.list.chartTable')}</summary>
-        <div className="table-wrap" role="region" aria-labelledby="wo-chart-table-caption" tabIndex={0}>
-          <table className="table wo-chart__table">
-            <caption id="wo-chart-table-caption">{t('workOrders.list.chartTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('workOrders.list.weekOf')}</th>
-                {shown.map((s) => (
-                  <th scope="col" key={s}>
-                    {statusLabel(s, t)}
-                  </th>
-                ))}
-                <th scope="col">{t('workOrders.list.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weekly.map((w, i) => (
-                <tr key={w.WeekStart}>
-                  <th scope="row">{formatWeek(w.WeekStart, lang, true)}</th>
-                  {shown.map((s) => (
-                    <td key={s}>{countOf(w, s)}</td>
-                  ))}
-                  <td>{totals[i]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        className="wo-chart__data"
+        tableClassName="wo-chart__table"
+        summary={t('workOrders.list.chartTable')}
+        captionId="wo-chart-table-caption"
+        caption={t('workOrders.list.chartTitle')}
+        columns={[t('workOrders.list.weekOf'), ...shown.map((s) => statusLabel(s, t)), t('workOrders.list.total')]}
+        rows={weekly.map((w, i) => ({ key: w.WeekStart, head: formatWeek(w.WeekStart, lang, true), cells: [...shown.map((s) => countOf(w, s)), totals[i]] }))}
+      />
     </div>
   );
 }

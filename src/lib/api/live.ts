@@ -57,14 +57,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Reads an event stream: calls emit(type, data) per event (blank-line terminated); comments and unknown
- * fields are skipped. Resolves when the stream ends.
+ * Reads an event stream: calls emit(type, data, id) per event (blank-line terminated; id: the event's own `id:`
+ * field, if any); comments and unknown fields are skipped. Resolves when the stream ends.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, emit: (type: string, data: string) => void): Promise<void> {
+export async function readEventStream(body: ReadableStream<Uint8Array>, emit: (type: string, data: string, id?: string) => void): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buf = '';
   let type = '';
+  let id: string | undefined;
   let data: string[] = [];
   for (;;) {
     const { done, value } = await reader.read();
@@ -76,14 +77,16 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, emit: (t
     buf = lines.pop()! + buf.slice(end);
     for (const line of lines) {
       if (line === '') {
-        if (data.length) emit(type || 'message', data.join('\n'));
+        if (data.length) emit(type || 'message', data.join('\n'), id);
         type = '';
+        id = undefined;
         data = [];
       } else if (!line.startsWith(':')) {
         const i = line.indexOf(':');
         const field = i < 0 ? line : line.slice(0, i);
         const v = i < 0 ? '' : line.slice(i + (line[i + 1] === ' ' ? 2 : 1));
         if (field === 'event') type = v;
+        else if (field === 'id') id = v;
         else if (field === 'data') data.push(v);
       }
     }
