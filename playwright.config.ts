@@ -6,6 +6,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** End-to-end tests in Debian's Chromium against the real server, database and OpenID provider. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // tests/e2e/cluster/ runs through the balancer only (playwright.cluster.config.ts).
+  testIgnore: ['**/cluster/**'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

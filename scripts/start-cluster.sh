@@ -6,7 +6,8 @@
 #    DATA_DIR, the same PUBLIC_URL (the balancer's origin, default http://localhost:CLUSTER_PORT), the same SITES_DIR
 #    (.data-cluster/sites unless set) and the same environment (secrets).
 #  - HAProxy (installed when missing) on CLUSTER_PORT (default 8080): round robin, no stickiness, an HTTP health check
-#    on the portal's Healthcheck call, long timeouts for the live streams. Stats on CLUSTER_STATS_PORT (8404) /stats.
+#    on the portal's Healthcheck call, long timeouts for the live streams, X-Served-By on each answer (the process's
+#    name). Stats on CLUSTER_STATS_PORT (8404) /stats. The configuration comes from scripts/haproxy-config.ts.
 # Ctrl-C stops everything it started.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +21,7 @@ pg_port=${CLUSTER_PG_PORT:-5499}
 public_url=${PUBLIC_URL:-http://localhost:$lb_port}
 state=$PWD/.data-cluster
 sites_dir=${SITES_DIR:-$state/sites}
-health_path=/agentdashboard/api/v1/healthcheck
+health_path=/agentdashboard/api/v1/healthcheck # HEALTH_PATH of scripts/haproxy-config.ts
 mkdir -p "$state" "$sites_dir"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -94,40 +95,11 @@ wait_healthy "$first_port"
 for i in $(seq 2 "$processes"); do start_portal "$i"; done
 for i in $(seq 2 "$processes"); do wait_healthy $((first_port + i - 1)); done
 
+# The configuration of scripts/haproxy-config.ts (the one the cluster tests run too).
 cfg=$state/haproxy.cfg
-{
-  cat <<CFG
-global
-  maxconn 4096
-defaults
-  mode http
-  option http-server-close
-  timeout connect 2s
-  timeout client 1h
-  timeout server 1h
-  timeout tunnel 1h
-  timeout http-request 30s
-  timeout queue 10s
-  retries 2
-  option redispatch
-frontend portal
-  bind *:$lb_port
-  default_backend portals
-backend portals
-  balance roundrobin
-  option httpchk
-  http-check send meth GET uri $health_path ver HTTP/1.1 hdr Host localhost
-  http-check expect rstring '"status":"Healthy"'
-  default-server inter 1000 fastinter 1000 downinter 1000 fall 2 rise 2
-CFG
-  for i in $(seq 1 "$processes"); do echo "  server p$i 127.0.0.1:$((first_port + i - 1)) check"; done
-  cat <<CFG
-listen stats
-  bind 127.0.0.1:$stats_port
-  stats enable
-  stats uri /stats
-CFG
-} >"$cfg"
+servers=()
+for i in $(seq 1 "$processes"); do servers+=(--server "p$i=$((first_port + i - 1))"); done
+node --import tsx scripts/haproxy-config.ts --bind '*' --port "$lb_port" --stats-port "$stats_port" "${servers[@]}" >"$cfg"
 "$haproxy_bin" -f "$cfg" -db &
 pids+=($!)
 

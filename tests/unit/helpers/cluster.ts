@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { HEALTH_PATH, haproxyConfig, parseServerStats, type ServerStats } from '../../../scripts/haproxy-config.ts';
 import { DEMO_IDP_SECRET_ENV } from '../../../src/server/auth/agency-idp.ts';
 import type { RunningPortal } from '../../../src/server/server.ts';
 
@@ -57,9 +58,12 @@ export interface PortalProcess {
  * Starts `src/server/main.ts` in a process of its own on `port`, and resolves once it answers requests. `env` adds to
  * (or overrides) the settings; the process inherits PATH and the like, never TEST_DATABASE_URL.
  */
-export async function startPortalProcess(name: string, opts: { databaseUrl: string; publicUrl: string; env?: Record<string, string> }): Promise<PortalProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
+export async function startPortalProcess(
+  name: string,
+  opts: { databaseUrl: string; publicUrl: string; env?: Record<string, string>; port?: number; dataDir?: string; log?: (line: string) => void },
+): Promise<PortalProcess> {
+  const port = opts.port || (await freePort());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), `portal-${name}-`));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.TEST_DATABASE_URL;
   // The demo agency provider's client secret is derived from the database's keys when not set (decision 036).
@@ -78,6 +82,7 @@ export async function startPortalProcess(name: string, opts: { databaseUrl: stri
   let out = '';
   const keep = (d: Buffer) => {
     out = (out + d.toString('utf8')).slice(-20_000);
+    opts.log?.(d.toString('utf8'));
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -158,22 +163,28 @@ export async function startBalancer(port = 0): Promise<Balancer> {
   };
 }
 
-/** The portal's health call (Healthcheck: `{"status":"Healthy"}` when its database answers). */
-export const HEALTH_PATH = '/agentdashboard/api/v1/healthcheck';
+export { HEALTH_PATH, haproxyConfig };
 
 /**
- * Debian's HAProxy binary, installed with apt-get when missing and this runs as root; `reason` says why there is none.
+ * Debian's HAProxy binary, installed with apt-get when missing (as root, or through `sudo -n` when that needs no
+ * password: CI machines are fresh); `reason` says why there is none.
  */
 export function ensureHaproxy(): { path: string } | { path: null; reason: string } {
   const find = () => ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p)) ?? null;
   let path = find();
-  if (!path && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const up = spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
-    if (up.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { env, stdio: 'ignore' });
-    path = find();
+  if (!path && existsSync('/usr/bin/apt-get')) {
+    const root = process.getuid?.() === 0;
+    const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+    if (root || sudo) {
+      const run = (args: string[]) =>
+        root
+          ? spawnSync('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: 'ignore' })
+          : spawnSync('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args], { stdio: 'ignore' });
+      if (run(['update', '-qq']).status === 0) run(['install', '-y', '-qq', 'haproxy']);
+      path = find();
+    }
   }
-  return path ? { path } : { path: null, reason: 'haproxy is not installed and could not be installed with apt-get (needs root and Debian)' };
+  return path ? { path } : { path: null, reason: 'haproxy is not installed and could not be installed with apt-get (needs root or sudo, and Debian)' };
 }
 
 /** A real HAProxy in front of portal processes: round robin, no stickiness, health checks on HEALTH_PATH. */
@@ -181,57 +192,30 @@ export interface Haproxy {
   /** The public origin (http://localhost:port). */
   url: string;
   port: number;
+  /** The stats page's port on 127.0.0.1 (`/stats`, `/stats;csv`). */
+  statsPort: number;
   /** A RunningPortal-shaped handle for the helpers that only need the URL. */
   portal: RunningPortal;
   /** HAProxy's view of a server (named by the process's name): 'UP', 'DOWN', 'no check', … */
   serverStatus(name: string): Promise<string>;
+  /** Every server's row of the stats (state, sessions now and in all). */
+  stats(): Promise<ServerStats[]>;
   output(): string;
   stop(): Promise<void>;
 }
 
 /**
- * The HAProxy configuration `scripts/start-cluster.sh` writes too: round robin without stickiness, an HTTP health
- * check of each process on the portal's health call, long client/server timeouts for the live streams (SSE).
+ * Starts HAProxy with the configuration of scripts/haproxy-config.ts (the one `npm run start:cluster` runs) on `port`
+ * (0: a free one) in front of `targets`; resolves once every target is UP.
  */
-export function haproxyConfig(opts: { port: number; statsPort: number; servers: { name: string; port: number }[]; checkEveryMs?: number }): string {
-  const inter = opts.checkEveryMs ?? 1000;
-  return [
-    'global',
-    '  maxconn 4096',
-    'defaults',
-    '  mode http',
-    '  option http-server-close',
-    '  timeout connect 2s',
-    '  timeout client 1h',
-    '  timeout server 1h',
-    '  timeout tunnel 1h',
-    '  timeout http-request 30s',
-    '  timeout queue 10s',
-    '  retries 2',
-    '  option redispatch',
-    'frontend portal',
-    `  bind 127.0.0.1:${opts.port}`,
-    '  default_backend portals',
-    'backend portals',
-    '  balance roundrobin',
-    '  option httpchk',
-    `  http-check send meth GET uri ${HEALTH_PATH} ver HTTP/1.1 hdr Host localhost`,
-    `  http-check expect rstring '"status":"Healthy"'`,
-    `  default-server inter ${inter} fastinter ${inter} downinter ${inter} fall 2 rise 2`,
-    ...opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
-    'listen stats',
-    `  bind 127.0.0.1:${opts.statsPort}`,
-    '  stats enable',
-    '  stats uri /stats',
-    '',
-  ].join('\n');
-}
-
-/** Starts HAProxy on `port` (0: a free one) in front of `targets`; resolves once every target is UP. */
-export async function startHaproxy(binary: string, targets: PortalProcess[], opts: { port?: number; checkEveryMs?: number } = {}): Promise<Haproxy> {
+export async function startHaproxy(
+  binary: string,
+  targets: PortalProcess[],
+  opts: { port?: number; statsPort?: number; checkEveryMs?: number; dir?: string } = {},
+): Promise<Haproxy> {
   const port = opts.port || (await freePort());
-  const statsPort = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
+  const statsPort = opts.statsPort || (await freePort());
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
   writeFileSync(cfg, haproxyConfig({ port, statsPort, servers: targets.map((t) => ({ name: t.name, port: t.port })), checkEveryMs: opts.checkEveryMs }));
   const child = spawn(binary, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -242,13 +226,8 @@ export async function startHaproxy(binary: string, targets: PortalProcess[], opt
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  const serverStatus = async (name: string) => {
-    const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`);
-    const csv = await res.text();
-    // # pxname,svname,qcur,qmax,scur,smax,slim,stot,bin,bout,dreq,dresp,ereq,econ,eresp,wretr,wredis,status,…
-    const row = csv.split('\n').map((l) => l.split(',')).find((c) => c[0] === 'portals' && c[1] === name);
-    return row?.[17] ?? 'unknown';
-  };
+  const stats = async () => parseServerStats(await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text());
+  const serverStatus = async (name: string) => (await stats()).find((s) => s.name === name)?.status ?? 'unknown';
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
@@ -265,5 +244,5 @@ export async function startHaproxy(binary: string, targets: PortalProcess[], opt
     await new Promise((r) => setTimeout(r, 100));
   }
   const url = `http://localhost:${port}`;
-  return { url, port, portal: { url } as RunningPortal, serverStatus, output: () => out, stop };
+  return { url, port, statsPort, portal: { url } as RunningPortal, serverStatus, stats, output: () => out, stop };
 }
