@@ -69,8 +69,8 @@ const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
  * it is live (publishing builds a new one and switches to it), so the pages are forgotten only on a switch. The
  * least recently served go first past `maxBytes`.
  */
-export function servedPages(site: LiveSite, origin: string, maxBytes = PAGE_CACHE_BYTES): (file: string) => Promise<Uint8Array> {
-  const pages = new Map<string, Uint8Array>();
+export function servedPages(site: LiveSite, origin: string, maxBytes = PAGE_CACHE_BYTES): (file: string) => Promise<Uint8Array<ArrayBuffer>> {
+  const pages = new Map<string, Uint8Array<ArrayBuffer>>();
   let bytes = 0;
   site.onSwitch(() => {
     pages.clear();
