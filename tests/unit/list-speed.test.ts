@@ -7,6 +7,7 @@ import { WORK_ORDER_SORTS, type WorkOrderPage } from '../../src/lib/api/work-ord
 import type { RunningPortal } from '../../src/server/server.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { exerciseCounts } from './helpers/work-order-counts.ts';
 
 let portal: RunningPortal;
 let token = '';
@@ -81,6 +82,28 @@ describe('work-order list paging (issue 19)', () => {
     );
     const p = await open({ Search: 'M', PageSize: 1, SortBy: 'PolicyholderName', SortDirection: 'asc' });
     expect(p.TotalCount).toBe(m!.n);
+  });
+});
+
+describe('the totals kept by work_order_counts (migration 043, decision 040)', () => {
+  it('equal a count of work_orders after inserts, status changes, agency and filer moves, a rollback and deletes', async () => {
+    await exerciseCounts(portal.db, 'CNT');
+  });
+
+  it('the open list, a status filter and the completed list answer the totals of a count (the kept counts feed them)', async () => {
+    const [open1] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ${OPEN_SQL}`, [AGENCY, agentId]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n);
+    const [sched] = await q<{ n: number }>("SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status = 'Scheduled'", [AGENCY, agentId]);
+    expect((await open({ PageSize: 1, Status: 'Scheduled' })).TotalCount).toBe(sched!.n);
+    // A change by plain SQL: the next page's total follows it (the counts change in the same statement).
+    const [one] = await q<{ id: string }>(`SELECT work_order_id AS id FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ${OPEN_SQL} LIMIT 1`, [AGENCY, agentId]);
+    await q("UPDATE work_orders SET status = 'Cancelled' WHERE work_order_id = $1", [one!.id]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n - 1);
+    const done = await callApi(portal, callPath(CALLS.GetCompletedWorkOrders), { token, body: { AppName: 'AgentPortal', AgencyNumber: AGENCY, PageSize: 1 } });
+    const [closed] = await q<{ n: number }>("SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ('Completed','Survey complete','Cancelled')", [AGENCY, agentId]);
+    expect((done.json!.result as WorkOrderPage).TotalCount).toBe(closed!.n);
+    await q("UPDATE work_orders SET status = 'In progress' WHERE work_order_id = $1", [one!.id]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n);
   });
 });
 

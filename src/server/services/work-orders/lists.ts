@@ -174,13 +174,19 @@ export async function listWorkOrders(
   // count (uncorrelated, run once), which touches the referrals only when a search needs them and, without one, is
   // answered from the same index. A window count (count(*) OVER ()) sorted every matching row on every page.
   const search = !!opts.search?.trim();
+  // Issue 19 (migration 043, decision 040): without a search or a date range the WHERE names only the agency, the filer
+  // and the status, the key of work_order_counts (kept by triggers in the transaction of every change): the total is a
+  // sum of a few of its rows, not a count of the list's index entries.
+  const counted = !search && !opts.from && !opts.to;
+  const countFrom = counted ? 'work_order_counts w' : `work_orders w${search ? REFERRAL_JOIN : ''}`;
+  const countOf = counted ? 'coalesce(sum(w.n), 0)' : 'count(*)';
   // The sort's columns name the referral (r.) or the filing agent (u., reached through the referral).
   const sortColumns = SORT_SQL[sortBy].join(' ');
   const sortJoins = /\bu\./.test(sortColumns) ? REFERRAL_JOIN + USER_JOIN : /\br\./.test(sortColumns) ? REFERRAL_JOIN : '';
   const pageJoins = search && !sortJoins ? REFERRAL_JOIN : sortJoins;
   const rows = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''},
-            (SELECT count(*) FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${where}) AS total_count
+            (SELECT ${countOf} FROM ${countFrom} WHERE ${where}) AS total_count
        FROM (SELECT w.work_order_id FROM work_orders w${pageJoins}
               WHERE ${where}
               ORDER BY ${order}
@@ -197,7 +203,7 @@ export async function listWorkOrders(
     // Past the last page: the count alone.
     const countParams: unknown[] = [];
     const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${listWhere(scope, opts, countParams)}`,
+      `SELECT (${countOf})::int AS n FROM ${countFrom} WHERE ${listWhere(scope, opts, countParams)}`,
       countParams as never,
     );
     totalCount = count?.n ?? 0;
