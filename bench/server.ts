@@ -18,7 +18,7 @@ setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 // Issue 19: `npm run bench -- --orders=N` runs the server on PostgreSQL (BENCH_DATABASE_URL, passed as DATABASE_URL) with
 // N generated work orders (seedBenchOrders below); without it, PGlite as always.
-const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000',
+const env = EnvSchema.parse({ PORT: process.env.BENCH_PORT ?? '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000',
   // Issue 18: the analytics calls' per-user and per-device limits (decision 032) would answer the load rows with 429.
   ANALYTICS_MAX_PER_MINUTE: '1000000', ANALYTICS_MAX_BYTES_PER_MINUTE: '1000000000' });
 const portal = await startServer(env);
@@ -90,7 +90,7 @@ const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(
 outbox.start();
 const bare = new Hono();
 bare.get('/bare', (c) => c.json({ isSuccess: true, message: 'Success', result: null }));
-const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
+const bareServer = serve({ fetch: bare.fetch, port: Number(process.env.BENCH_BARE_PORT ?? 0), hostname: '127.0.0.1' });
 await new Promise<void>((res) => bareServer.once('listening', () => res()));
 const addr = bareServer.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ portal: portal.url, bare: `http://127.0.0.1:${addr.port}/bare`, dataDir })}\n`);
