@@ -70,11 +70,13 @@ async function seedBenchOrders(n: number) {
     [n],
   );
   await portal.db.query(
-    `INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at)
+    `INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at,
+                              customer_last_lc, customer_first_lc, customer_full_lc, policy_lc)
      SELECT 'WB' || substr(r.referral_number, 2), r.referral_number, r.agency_number, r.user_id,
             CASE WHEN (i * 7919) % 100 < 20 THEN (ARRAY['Received','Policyholder contacted','Scheduled','In progress','Failed'])[1 + i % 5]
                  ELSE (ARRAY['Completed','Survey complete','Cancelled'])[1 + i % 3] END,
-            r.created_at, r.created_at + ((i % 72) || ' hours')::interval
+            r.created_at, r.created_at + ((i % 72) || ' hours')::interval,
+            lower(r.customer_last), lower(r.customer_first), lower(r.customer_first || ' ' || r.customer_last), lower(r.policy_number)
        FROM referrals r, LATERAL (SELECT substr(r.referral_number, 2)::bigint AS i) k
       WHERE r.referral_number LIKE 'B%'`,
   );

@@ -73,6 +73,27 @@ describe('work-order list paging (issue 19)', () => {
     expect(past.TotalCount).toBe(ids.length);
   });
 
+  it('by policyholder and by policy, with and without a search: the order of the referrals\' own columns (migration 044 copies them onto the order)', async () => {
+    for (const [SortBy, cols] of [['PolicyholderName', 'lower(r.customer_last) DIR NULLS LAST, lower(r.customer_first) DIR NULLS LAST'], ['PolicyNumber', 'lower(r.policy_number) DIR NULLS LAST']] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const Search of [null, 'M', 'ma', 'smith', 'PB']) {
+          const like = Search ? `${Search.toLowerCase()}%` : null;
+          const expected = await q<{ id: string }>(
+            `SELECT w.work_order_id AS id FROM work_orders w JOIN referrals r USING (referral_number)
+              WHERE w.agency_number = $1 AND w.filed_by = $2 AND w.status IN ${OPEN_SQL}
+                AND ($3::text IS NULL OR lower(r.customer_last) LIKE $3 OR lower(r.customer_first) LIKE $3 OR lower(r.customer_first || ' ' || r.customer_last) LIKE $3
+                     OR lower(r.policy_number) LIKE $3 OR r.referral_number LIKE $3)
+              ORDER BY ${cols.replaceAll('DIR', dir.toUpperCase())}, w.work_order_id ${dir.toUpperCase()} NULLS LAST`,
+            [AGENCY, agentId, like],
+          );
+          const page = await open({ PageSize: 100, SortBy, SortDirection: dir, ...(Search ? { Search } : {}) });
+          expect(page.TotalCount, `${SortBy} ${dir} ${Search}`).toBe(expected.length);
+          expect(page.Items.map((i) => i.WorkOrderId), `${SortBy} ${dir} ${Search}`).toEqual(expected.slice(0, 100).map((r) => r.id));
+        }
+      }
+    }
+  });
+
   it('a search counts the matching orders only, page by page', async () => {
     const [m] = await q<{ n: number }>(
       `SELECT count(*)::int AS n FROM work_orders w JOIN referrals r USING (referral_number)

@@ -16,6 +16,16 @@ export async function countsAndTruth(db: Db): Promise<{ kept: string[]; truth: s
   });
 }
 
+/** Asserts that every order carries its referral's policyholder and policy as the lists compare them (migration 044). */
+export async function expectSearchColumnsRight(db: Db, when: string): Promise<void> {
+  const [off] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM work_orders w JOIN referrals r USING (referral_number)
+      WHERE w.customer_last_lc IS DISTINCT FROM lower(r.customer_last) OR w.customer_first_lc IS DISTINCT FROM lower(r.customer_first)
+         OR w.customer_full_lc IS DISTINCT FROM lower(r.customer_first || ' ' || r.customer_last) OR w.policy_lc IS DISTINCT FROM lower(r.policy_number)`,
+  );
+  expect(off!.n, `${when}: orders whose search columns differ from their referral`).toBe(0);
+}
+
 /** Asserts that the kept counts equal the truth (and that none went negative). */
 export async function expectCountsRight(db: Db, when: string): Promise<void> {
   const { kept, truth } = await countsAndTruth(db);
@@ -34,6 +44,7 @@ const REFERRAL_COLUMNS = `agency_number, user_id, call_type, customer_first, cus
  */
 export async function exerciseCounts(db: Db, prefix: string): Promise<void> {
   await expectCountsRight(db, 'after the seed');
+  await expectSearchColumnsRight(db, 'after the seed');
   const [from] = await db.query<{ referral_number: string; agency_number: string; user_id: string }>(
     'SELECT referral_number, agency_number, user_id FROM referrals ORDER BY referral_number LIMIT 1',
   );
@@ -52,6 +63,7 @@ export async function exerciseCounts(db: Db, prefix: string): Promise<void> {
     [prefix],
   );
   await expectCountsRight(db, 'after inserting five orders');
+  await expectSearchColumnsRight(db, 'after inserting five orders by plain SQL');
   const ids = (await db.query<{ id: string }>("SELECT work_order_id AS id FROM work_orders WHERE referral_number LIKE $1 || '%' ORDER BY 1", [prefix])).map((r) => r.id);
   expect(ids).toHaveLength(5);
 
@@ -79,6 +91,8 @@ export async function exerciseCounts(db: Db, prefix: string): Promise<void> {
   ).rejects.toThrow('roll back');
   await expectCountsRight(db, 'after a rolled-back transaction');
 
+  await db.query("UPDATE referrals SET customer_last = 'Ångström', policy_number = 'XY-' || referral_number WHERE referral_number LIKE $1 || '%'", [prefix]);
+  await expectSearchColumnsRight(db, 'after renaming the policyholders');
   await db.query('DELETE FROM work_orders WHERE work_order_id = $1', [ids[4]!]);
   await expectCountsRight(db, 'after deleting one order');
   await db.query('DELETE FROM work_orders WHERE work_order_id = ANY(ARRAY(SELECT json_array_elements_text($1::json)))', [ids]);
