@@ -23,7 +23,7 @@ const db = portal?.db ?? (await openPostgres(process.env.DATABASE_URL!));
 const [user] = await db.query<UserRow>("SELECT * FROM users WHERE email = 'agent@demo.test'");
 const N = Number(process.env.PROFILE_N ?? 200);
 async function time(label: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < 10; i++) await fn();
+  for (let i = 0; i < Math.min(10, N); i++) await fn();
   const ms: number[] = [];
   for (let i = 0; i < N; i++) {
     const t = performance.now();
@@ -33,15 +33,31 @@ async function time(label: string, fn: () => Promise<unknown>) {
   ms.sort((a, b) => a - b);
   console.log(`${label}: median ${ms[N >> 1]!.toFixed(2)} ms, p99 ${ms[Math.floor(N * 0.99)]!.toFixed(2)} ms`);
 }
-const cases = [
+const admin = (await db.query<UserRow>("SELECT * FROM users WHERE email = 'admin@demo.test'"))[0]!;
+const CLOSED = ['Completed', 'Survey complete', 'Cancelled'] as const;
+// Issue 19: the shapes the list call takes (PROFILE_CASES=all: every filter and sort below; else the bench's two).
+const cases: { label: string; agency: string; opts: Record<string, unknown>; who?: UserRow; statuses?: readonly string[] }[] = [
   { label: 'open list, page of 25 (10045821)', agency: '10045821', opts: { pageSize: 25 } },
   { label: "open list, search 'M', by policyholder (20077314)", agency: '20077314', opts: { search: 'M', sortBy: 'PolicyholderName' as const, sortDirection: 'asc' as const } },
+  ...(process.env.PROFILE_CASES === 'all'
+    ? [
+        { label: 'open list, page 40 (10045821)', agency: '10045821', opts: { pageSize: 25, page: 40 } },
+        { label: "open list, status 'Scheduled' (10045821)", agency: '10045821', opts: { status: 'Scheduled' } },
+        { label: 'open list, one month filed (10045821)', agency: '10045821', opts: { from: '2026-09-01', to: '2026-09-30' } },
+        { label: 'open list, by policyholder, no search (10045821)', agency: '10045821', opts: { sortBy: 'PolicyholderName', sortDirection: 'asc' } },
+        { label: "open list, search 'Smi' (10045821)", agency: '10045821', opts: { search: 'Smi' } },
+        { label: "open list, search 'PB0000070' (10045821)", agency: '10045821', opts: { search: 'PB0000070' } },
+        { label: 'completed list, page of 25 (10045821)', agency: '10045821', opts: { pageSize: 25 }, statuses: CLOSED },
+        { label: 'agency admin: open list (20077314)', agency: '20077314', opts: { pageSize: 25 }, who: admin },
+      ]
+    : []),
 ];
 for (const c of cases) {
-  await time(`orderScope ${c.agency}`, () => orderScope(db, user!, c.agency));
-  const scope = await orderScope(db, user!, c.agency);
-  await time(c.label, () => listWorkOrders(db, scope, { ...c.opts, statuses: OPEN_STATUSES }));
+  const who = c.who ?? user!;
+  const statuses = (c.statuses ?? OPEN_STATUSES) as typeof OPEN_STATUSES;
+  await time(c.label, async () => listWorkOrders(db, await orderScope(db, who, c.agency), { ...c.opts, statuses }));
 }
+await time('orderScope 10045821', () => orderScope(db, user!, '10045821'));
 await time('searchArticles en "windshield"', () => searchArticles(db, 'en', 'windshield'));
 await time('searchArticles es "parabrisas"', () => searchArticles(db, 'es', 'parabrisas'));
 if (process.env.PROFILE_EXPLAIN) {
@@ -52,7 +68,7 @@ if (process.env.PROFILE_EXPLAIN) {
     seen.push([sql, params ?? []]);
     return orig(sql, params as never);
   }) as typeof db.query;
-  for (const c of cases) await listWorkOrders(db, await orderScope(db, user!, c.agency), { ...c.opts, statuses: OPEN_STATUSES });
+  for (const c of cases) await listWorkOrders(db, await orderScope(db, c.who ?? user!, c.agency), { ...c.opts, statuses: (c.statuses ?? OPEN_STATUSES) as typeof OPEN_STATUSES });
   await searchArticles(db, 'en', 'windshield');
   (db as { query: typeof db.query }).query = orig;
   for (const [sql, params] of seen) {

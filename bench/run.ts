@@ -156,8 +156,9 @@ async function apiLoad(portal: string, bare: string, memory: () => Promise<Memor
   // Issue 18: a running site-entry experiment, so that ExperimentsRun assigns a variant and logs the exposure.
   const internal = { 'content-type': 'application/json', authorization: `Bearer ${(await signInForTokens({ url: portal } as RunningPortal, 'internal@demo.test')).access_token}` };
   const experiment = { AppName: 'AgentPortal', name: 'Bench', key: 'bench-site-entry', triggerEvent: 'SiteEntry', triggerValue: null, variants: [{ name: 'control', weight: 50 }, { name: 'b', weight: 50 }], goalEvent: 'ClaimSubmitted' };
-  const saved = (await (await fetch(`${portal}${callPath(CALLS.SaveExperiment)}`, { method: 'POST', headers: internal, body: JSON.stringify(experiment) })).json()) as { result: { id: number } };
-  await fetch(`${portal}${callPath(CALLS.SetExperimentStatus)}`, { method: 'POST', headers: internal, body: JSON.stringify({ AppName: 'AgentPortal', id: saved.result.id, status: 'Running' }) });
+  const saved = (await (await fetch(`${portal}${callPath(CALLS.SaveExperiment)}`, { method: 'POST', headers: internal, body: JSON.stringify(experiment) })).json()) as { result: { id: number } | null };
+  // On a bench database used before (--orders), the experiment is there and running already (its key is taken).
+  if (saved.result) await fetch(`${portal}${callPath(CALLS.SetExperimentStatus)}`, { method: 'POST', headers: internal, body: JSON.stringify({ AppName: 'AgentPortal', id: saved.result.id, status: 'Running' }) });
   const targets: [string, autocannon.Options][] = [
     ['bare Hono JSON route (reference)', { url: bare }],
     ['static page /dashboard/login', { url: `${portal}/dashboard/login` }],

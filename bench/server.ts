@@ -19,7 +19,7 @@ setLogLevel('error');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
 // Issue 19: `npm run bench -- --orders=N` runs the server on PostgreSQL (BENCH_DATABASE_URL, passed as DATABASE_URL) with
 // N generated work orders (seedBenchOrders below); without it, PGlite as always.
-const env = EnvSchema.parse({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000',
+const env = EnvSchema.parse({ PORT: process.env.BENCH_PORT ?? '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_DIR: './dist', LOG_LEVEL: 'error', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}), LOGIN_MAX_FAILURES: '1000', LOGIN_ADDRESS_MAX_FAILURES: '10000', LOGIN_ACCOUNT_MAX_FAILURES: '10000', SHOP_SEARCH_MAX_PER_MINUTE: '1000000', CHAT_MESSAGES_PER_MINUTE: '1000000',
   // Issue 18: the analytics calls' per-user and per-device limits (decision 032) would answer the load rows with 429.
   ANALYTICS_MAX_PER_MINUTE: '1000000', ANALYTICS_MAX_BYTES_PER_MINUTE: '1000000000' });
 const portal = await startServer(env);
@@ -71,11 +71,13 @@ async function seedBenchOrders(n: number) {
     [n],
   );
   await portal.db.query(
-    `INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at)
+    `INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at,
+                              customer_last_lc, customer_first_lc, customer_full_lc, policy_lc)
      SELECT 'WB' || substr(r.referral_number, 2), r.referral_number, r.agency_number, r.user_id,
             CASE WHEN (i * 7919) % 100 < 20 THEN (ARRAY['Received','Policyholder contacted','Scheduled','In progress','Failed'])[1 + i % 5]
                  ELSE (ARRAY['Completed','Survey complete','Cancelled'])[1 + i % 3] END,
-            r.created_at, r.created_at + ((i % 72) || ' hours')::interval
+            r.created_at, r.created_at + ((i % 72) || ' hours')::interval,
+            lower(r.customer_last), lower(r.customer_first), lower(r.customer_first || ' ' || r.customer_last), lower(r.policy_number)
        FROM referrals r, LATERAL (SELECT substr(r.referral_number, 2)::bigint AS i) k
       WHERE r.referral_number LIKE 'B%'`,
   );
@@ -91,7 +93,7 @@ const outbox = createOutboxWorker({ db: portal.db, transports: createTransports(
 outbox.start();
 const bare = new Hono();
 bare.get('/bare', (c) => c.json({ isSuccess: true, message: 'Success', result: null }));
-const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' });
+const bareServer = serve({ fetch: bare.fetch, port: Number(process.env.BENCH_BARE_PORT ?? 0), hostname: '127.0.0.1' });
 await new Promise<void>((res) => bareServer.once('listening', () => res()));
 const addr = bareServer.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ portal: portal.url, bare: `http://127.0.0.1:${addr.port}/bare`, dataDir })}\n`);

@@ -7,6 +7,7 @@ import { WORK_ORDER_SORTS, type WorkOrderPage } from '../../src/lib/api/work-ord
 import type { RunningPortal } from '../../src/server/server.ts';
 import { findUserByEmail } from '../../src/server/services/users.ts';
 import { callApi, signInForTokens, startTestPortal } from './helpers/portal.ts';
+import { exerciseCounts } from './helpers/work-order-counts.ts';
 
 let portal: RunningPortal;
 let token = '';
@@ -72,6 +73,27 @@ describe('work-order list paging (issue 19)', () => {
     expect(past.TotalCount).toBe(ids.length);
   });
 
+  it('by policyholder and by policy, with and without a search: the order of the referrals\' own columns (migration 044 copies them onto the order)', async () => {
+    for (const [SortBy, cols] of [['PolicyholderName', 'lower(r.customer_last) DIR NULLS LAST, lower(r.customer_first) DIR NULLS LAST'], ['PolicyNumber', 'lower(r.policy_number) DIR NULLS LAST']] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        for (const Search of [null, 'M', 'ma', 'smith', 'PB']) {
+          const like = Search ? `${Search.toLowerCase()}%` : null;
+          const expected = await q<{ id: string }>(
+            `SELECT w.work_order_id AS id FROM work_orders w JOIN referrals r USING (referral_number)
+              WHERE w.agency_number = $1 AND w.filed_by = $2 AND w.status IN ${OPEN_SQL}
+                AND ($3::text IS NULL OR lower(r.customer_last) LIKE $3 OR lower(r.customer_first) LIKE $3 OR lower(r.customer_first || ' ' || r.customer_last) LIKE $3
+                     OR lower(r.policy_number) LIKE $3 OR r.referral_number LIKE $3)
+              ORDER BY ${cols.replaceAll('DIR', dir.toUpperCase())}, w.work_order_id ${dir.toUpperCase()} NULLS LAST`,
+            [AGENCY, agentId, like],
+          );
+          const page = await open({ PageSize: 100, SortBy, SortDirection: dir, ...(Search ? { Search } : {}) });
+          expect(page.TotalCount, `${SortBy} ${dir} ${Search}`).toBe(expected.length);
+          expect(page.Items.map((i) => i.WorkOrderId), `${SortBy} ${dir} ${Search}`).toEqual(expected.slice(0, 100).map((r) => r.id));
+        }
+      }
+    }
+  });
+
   it('a search counts the matching orders only, page by page', async () => {
     const [m] = await q<{ n: number }>(
       `SELECT count(*)::int AS n FROM work_orders w JOIN referrals r USING (referral_number)
@@ -81,6 +103,28 @@ describe('work-order list paging (issue 19)', () => {
     );
     const p = await open({ Search: 'M', PageSize: 1, SortBy: 'PolicyholderName', SortDirection: 'asc' });
     expect(p.TotalCount).toBe(m!.n);
+  });
+});
+
+describe('the totals kept by work_order_counts (migration 043, decision 040)', () => {
+  it('equal a count of work_orders after inserts, status changes, agency and filer moves, a rollback and deletes', async () => {
+    await exerciseCounts(portal.db, 'CNT');
+  });
+
+  it('the open list, a status filter and the completed list answer the totals of a count (the kept counts feed them)', async () => {
+    const [open1] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ${OPEN_SQL}`, [AGENCY, agentId]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n);
+    const [sched] = await q<{ n: number }>("SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status = 'Scheduled'", [AGENCY, agentId]);
+    expect((await open({ PageSize: 1, Status: 'Scheduled' })).TotalCount).toBe(sched!.n);
+    // A change by plain SQL: the next page's total follows it (the counts change in the same statement).
+    const [one] = await q<{ id: string }>(`SELECT work_order_id AS id FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ${OPEN_SQL} LIMIT 1`, [AGENCY, agentId]);
+    await q("UPDATE work_orders SET status = 'Cancelled' WHERE work_order_id = $1", [one!.id]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n - 1);
+    const done = await callApi(portal, callPath(CALLS.GetCompletedWorkOrders), { token, body: { AppName: 'AgentPortal', AgencyNumber: AGENCY, PageSize: 1 } });
+    const [closed] = await q<{ n: number }>("SELECT count(*)::int AS n FROM work_orders WHERE agency_number = $1 AND filed_by = $2 AND status IN ('Completed','Survey complete','Cancelled')", [AGENCY, agentId]);
+    expect((done.json!.result as WorkOrderPage).TotalCount).toBe(closed!.n);
+    await q("UPDATE work_orders SET status = 'In progress' WHERE work_order_id = $1", [one!.id]);
+    expect((await open({ PageSize: 1 })).TotalCount).toBe(open1!.n);
   });
 });
 

@@ -8,6 +8,7 @@ import { demoCar, referralRequest } from './helpers/claims.ts';
 import { insertTestCourse } from './helpers/ce.ts';
 import { registerParticipant } from '../../src/server/services/ce/registrations.ts';
 import { CE_MESSAGES } from '../../src/lib/ce-messages.ts';
+import { concurrentCounts, exerciseCounts } from './helpers/work-order-counts.ts';
 
 /** Set by .ci/run (scripts/start-test-postgres.sh): the same migrations, seed and API on real PostgreSQL. */
 const url = process.env.TEST_DATABASE_URL;
@@ -122,5 +123,10 @@ describe.skipIf(!url)('PostgreSQL via DATABASE_URL', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const [events] = await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM work_order_events WHERE work_order_id = $1 AND status = 'Policyholder contacted'", [order!.work_order_id]);
     expect(events!.n).toBe(1);
+  });
+
+  it('work_order_counts (migration 043): equal a count of work_orders after every kind of change, and under concurrent writers (several connections)', async () => {
+    await exerciseCounts(portal.db, 'PGCNT');
+    await concurrentCounts(portal.db, 'PGCON');
   });
 });

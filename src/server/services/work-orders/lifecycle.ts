@@ -149,8 +149,11 @@ export async function openWorkOrders(tx: Queryable, filings: readonly Filing[], 
          FROM numbered ORDER BY n
        RETURNING referral_number),
      orders AS (
-       INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at)
-       SELECT new_work_order_id, new_referral_number, agency_number, user_id, 'Received', filed_at, filed_at FROM numbered ORDER BY n
+       INSERT INTO work_orders (work_order_id, referral_number, agency_number, filed_by, status, created_at, updated_at,
+         customer_last_lc, customer_first_lc, customer_full_lc, policy_lc)
+       SELECT new_work_order_id, new_referral_number, agency_number, user_id, 'Received', filed_at, filed_at,
+              lower(customer_last), lower(customer_first), lower(customer_first || ' ' || customer_last), lower(policy_number)
+         FROM numbered ORDER BY n
        RETURNING work_order_id),
      events AS (
        INSERT INTO work_order_events (work_order_id, status, note, created_at)

@@ -37,8 +37,9 @@ const SORT_SQL: Record<WorkOrderSort, string[]> = {
   CreatedAt: ['w.created_at'],
   ReferralNumber: ['w.referral_number'],
   WorkOrderId: ['length(w.work_order_id)', 'w.work_order_id'],
-  PolicyholderName: ['lower(r.customer_last)', 'lower(r.customer_first)'],
-  PolicyNumber: ['lower(r.policy_number)'],
+  // The referral's policyholder and policy, lower-cased, copied onto the order (migration 044).
+  PolicyholderName: ['w.customer_last_lc', 'w.customer_first_lc'],
+  PolicyNumber: ['w.policy_lc'],
   Carrier: ['lower(r.carrier)'],
   Vehicle: ['lower(r.vehicle)'],
   Status: [`array_position(ARRAY[${WORK_ORDER_STATUSES.map((s) => `'${s}'`).join(',')}]::text[], w.status)`],
@@ -137,8 +138,10 @@ function listWhere(scope: OrderScope, opts: ListOptions, params: unknown[]): str
   if (term) {
     params.push(likePrefix(term));
     const termParam = `$${params.length}`;
-    where.push(`(lower(r.customer_last) LIKE ${termParam} OR lower(r.customer_first) LIKE ${termParam} OR lower(r.customer_first || ' ' || r.customer_last) LIKE ${termParam}
-      OR lower(r.policy_number) LIKE ${termParam} OR r.referral_number LIKE ${termParam})`);
+    // The referral's columns as copied onto the order (migration 044: lower(customer_last), lower(customer_first),
+    // lower(customer_first || ' ' || customer_last), lower(policy_number)), so a search reads the order's index only.
+    where.push(`(w.customer_last_lc LIKE ${termParam} OR w.customer_first_lc LIKE ${termParam} OR w.customer_full_lc LIKE ${termParam}
+      OR w.policy_lc LIKE ${termParam} OR w.referral_number LIKE ${termParam})`);
   }
   // The days are the reader's: each bound is the instant its day starts in their time zone (To: the next day's start).
   const zone = opts.timeZone ?? 'UTC';
@@ -171,17 +174,23 @@ export async function listWorkOrders(
   params.push(pageSize, (page - 1) * pageSize);
   // Issue 19: the page's ids first (the narrow order rows: with the default sort read in order from the list's partial
   // index, migration 040, and stopped after the page), then the columns of those rows only; the total is its own
-  // count (uncorrelated, run once), which touches the referrals only when a search needs them and, without one, is
-  // answered from the same index. A window count (count(*) OVER ()) sorted every matching row on every page.
+  // count (uncorrelated, run once), which never touches the referrals (a search compares the copies on the order,
+  // migration 044, read from the list's index by name). A window count (count(*) OVER ()) sorted every matching row on
+  // every page.
   const search = !!opts.search?.trim();
+  // Issue 19 (migration 043, decision 040): without a search or a date range the WHERE names only the agency, the filer
+  // and the status, the key of work_order_counts (kept by triggers in the transaction of every change): the total is a
+  // sum of a few of its rows, not a count of the list's index entries.
+  const counted = !search && !opts.from && !opts.to;
+  const countFrom = counted ? 'work_order_counts w' : 'work_orders w';
+  const countOf = counted ? 'coalesce(sum(w.n), 0)' : 'count(*)';
   // The sort's columns name the referral (r.) or the filing agent (u., reached through the referral).
   const sortColumns = SORT_SQL[sortBy].join(' ');
   const sortJoins = /\bu\./.test(sortColumns) ? REFERRAL_JOIN + USER_JOIN : /\br\./.test(sortColumns) ? REFERRAL_JOIN : '';
-  const pageJoins = search && !sortJoins ? REFERRAL_JOIN : sortJoins;
   const rows = await db.query<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS}${extra.agencyName ? ', ag.agency_name' : ''},
-            (SELECT count(*) FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${where}) AS total_count
-       FROM (SELECT w.work_order_id FROM work_orders w${pageJoins}
+            (SELECT ${countOf} FROM ${countFrom} WHERE ${where}) AS total_count
+       FROM (SELECT w.work_order_id FROM work_orders w${sortJoins}
               WHERE ${where}
               ORDER BY ${order}
               LIMIT $${params.length - 1} OFFSET $${params.length}) page
@@ -197,7 +206,7 @@ export async function listWorkOrders(
     // Past the last page: the count alone.
     const countParams: unknown[] = [];
     const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM work_orders w${search ? REFERRAL_JOIN : ''} WHERE ${listWhere(scope, opts, countParams)}`,
+      `SELECT (${countOf})::int AS n FROM ${countFrom} WHERE ${listWhere(scope, opts, countParams)}`,
       countParams as never,
     );
     totalCount = count?.n ?? 0;
