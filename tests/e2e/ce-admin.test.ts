@@ -17,6 +17,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const ZONE = 'Pacific/Honolulu';
 /** Today in the course's zone (attendance can be marked from the start of the course's day). */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+/** Minutes past midnight now in the course's zone. */
+const minutesInZone = () => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':').map(Number);
+  return h! * 60 + m!;
+};
 
 type Course = { courseId: number; title: string; seatsTaken: number; capacity: number; meals: { name: string; time: string }[]; imageUrl: string | null };
 type Roster = { registrants: { registrationId: number; email: string; status: string }[] };
@@ -87,9 +92,13 @@ test('the CE admin creates a course with an image and meals, marks attendance an
   await page.locator('#course-VenueCity').fill('Tampa');
   await page.locator('#course-VenueState').selectOption('FL');
   await page.locator('#course-VenueZip').fill('33602');
+  // Today's course, still ahead (registration closes at its start; attendance opens with its day): it starts at 23:58
+  // in Honolulu, and in the last minutes of that day the test waits for the next one.
+  const left = 24 * 60 - minutesInZone();
+  if (left <= 3) await page.waitForTimeout(left * 60_000 + 5_000);
   await page.locator('#course-Date').fill(today());
-  await page.locator('#course-StartTime').fill('23:00');
-  await page.locator('#course-EndTime').fill('23:45');
+  await page.locator('#course-StartTime').fill('23:58');
+  await page.locator('#course-EndTime').fill('23:59');
   await page.locator('#course-TimeZoneId').selectOption(ZONE);
   await page.locator('#course-Capacity').fill('20');
   for (const [i, [name, time]] of [['Breakfast', '08:00'], ['Lunch', '12:00'], ['Dinner', '23:30']].entries()) {
