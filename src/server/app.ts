@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { LiveSite } from './live-site.ts';
 import { otherOriginRedirect, siteRoutes } from './site.ts';
-import { bodyLimit } from 'hono/body-limit';
 import { CONTENT_BASE, DASHBOARD_BASE, EXPERIMENTS_BASE } from '../lib/api/contract.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentAdminRoutes } from './routes/content-admin.ts';
@@ -9,7 +8,7 @@ import { OIDC_SCOPES, type EmbeddedOidc } from './auth/oidc.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
 import { log } from './log.ts';
 import { PasswordHashBusy } from './errors.ts';
-import { fail, tooLarge, type AppEnv, type RouteDeps } from './routes/define.ts';
+import { bodyCeiling, fail, type AppEnv, type RouteDeps } from './routes/define.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
@@ -55,9 +54,8 @@ export interface BrowserAuthConfig {
   audience: string;
 }
 
-/** What createApp needs: the route dependencies, headers, sign-in config, provider, limiter and site. */
+/** What createApp needs: the route dependencies, sign-in config, provider, limiter and site. */
 export interface AppOptions extends RouteDeps {
-  headers: Record<string, string>;
   authConfig: BrowserAuthConfig;
   oidc?: EmbeddedOidc;
   limiter: LoginLimiter;
@@ -74,9 +72,6 @@ function service(routers: Hono<AppEnv>[]): Hono<AppEnv> {
   api.all('*', (c) => fail(c, 404, 'Not found.'));
   return api;
 }
-
-/** The calls that answer an image with its own caching headers. */
-const CACHED_IMAGES = ['/CECourses/GetCECourseImages', '/Cobranded/GetCobrandedLogo'];
 
 /** The dashboard service: every dashboard call of src/lib/api. */
 export const dashboardService = (deps: RouteDeps) =>
@@ -122,13 +117,9 @@ export const contentService = (deps: RouteDeps) => service([contentRoutes(deps)]
 /** The experiments service (issue 18): the browser's experiments/run. */
 export const experimentsService = (deps: RouteDeps) => service([experimentsRunRoutes(deps)]);
 
-/** The whole Hono app: security headers, API, sign-in interaction, config, static site. */
+/** The whole Hono app (its security headers are written by server.ts): API, sign-in interaction, config, static site. */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', async (c, next) => {
-    await next();
-    for (const [k, v] of Object.entries(opts.headers)) c.res.headers.set(k, v);
-  });
   if (opts.site) {
     // A page opened on another host (http://127.0.0.1:PORT) goes to the same path on PUBLIC_URL, where sign-in works.
     app.use('*', async (c, next) => {
@@ -145,18 +136,13 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
       return c.redirect(to, 307);
     });
   }
-  // API replies are never cached, but for CACHED_IMAGES. Each call's own body limit (contract.maxBody, default 64 KB) is applied
-  // by mountCall; these are the ceilings of each service (the editor's calls take up to 1 MB, a CE course image of 1 MB
-  // comes as base64 in UploadCECourseImage's 1.6 MB).
+  // Each call's own body limit (contract.maxBody, default 64 KB) is applied by mountCall; these are the ceilings of each
+  // service (the editor's calls take up to 1 MB, a CE course image of 1 MB comes as base64 in UploadCECourseImage's
+  // 1.6 MB). API answers are never cached: `Cache-Control: no-store` comes with the API's headers (apiHeaders in
+  // security.ts, written by server.ts); the two image calls set their own (course images are immutable, a new upload is
+  // a new id; co-brand logos are kept a day and checked by ETag, issue 17), their refusals keep no-store.
   for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024], ['/experiments/*', 64 * 1024]] as const) {
-    app.use(prefix, bodyLimit({ maxSize: ceiling, onError: tooLarge }));
-    app.use(prefix, async (c, next) => {
-      await next();
-      // Images keep their own caching: course images are immutable (a new upload is a new id); co-brand logos are
-      // kept a day and checked by ETag (issue 17). Their refusals are never cached.
-      if ((c.res.status === 200 || c.res.status === 304) && c.res.headers.has('ETag') && CACHED_IMAGES.some((p) => c.req.path.endsWith(p))) return;
-      c.res.headers.set('Cache-Control', 'no-store');
-    });
+    app.use(prefix, bodyCeiling(ceiling));
   }
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));

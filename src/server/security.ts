@@ -64,3 +64,35 @@ export function securityHeaders(
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
   };
 }
+
+/** The API services' path prefixes (JSON calls; never documents). */
+export const API_PREFIXES = ['/agentdashboard/', '/api/', '/experiments/'] as const;
+export const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
+
+/**
+ * The headers of every API answer (issue 19). A JSON answer is never a document: it runs no script and loads nothing,
+ * so its policy allows nothing at all (`default-src 'none'`) and it may not be framed; the site's long policy (about
+ * 930 bytes of script hashes and hosts) was written on every call for no use. The headers that matter for a
+ * response that is not a page stay: HSTS, nosniff, no framing, same-origin resource and opener policies, no referrer,
+ * and API answers are never cached (an image call sets its own Cache-Control, which takes precedence).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+/**
+ * Writes a set of headers on a Node response before the app answers (issue 19). Headers the app's answer carries
+ * itself take precedence (Node merges setHeader's with writeHead's, writeHead's winning): an image call's own
+ * Cache-Control. Set here rather than on the Web Response in a middleware, where reading `c.res.headers` turned
+ * @hono/node-server's light response into a full Response with a Headers object on every call.
+ */
+export function setHeaders(res: { setHeader(name: string, value: string): unknown }, headers: Record<string, string>): void {
+  for (const k in headers) res.setHeader(k, headers[k]!);
+}

@@ -25,7 +25,7 @@ import { seedWorkOrders } from './demo/work-orders-seed.ts';
 import { seedCatalog } from './services/catalog.ts';
 import { publicOrigin, siteOrigins, type Env } from './env.ts';
 import { log } from './log.ts';
-import { inlineScriptHashes, securityHeaders } from './security.ts';
+import { API_HEADERS, inlineScriptHashes, isApiPath, securityHeaders, setHeaders } from './security.ts';
 import { mailboxDir } from './services/transports/index.ts';
 import {
   AGENCY_IDP_MOUNT,
@@ -170,7 +170,6 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
     db,
     verifier,
     origin,
-    headers,
     oidc,
     broker,
     limiter: createLoginLimiter({
@@ -202,16 +201,17 @@ export async function startServer(env: Env, opts: { db?: Db } = {}): Promise<Run
   // @hono/node-server swaps in its lighter Request/Response globals (hono/body-limit needs them); libraries
   // that need the full ones (Shiki's WebAssembly loader) are kept out of this process.
   const honoListener = getRequestListener(app.fetch);
+  // Every answer's security headers, written on the Node response before anyone answers: the API's short set on API
+  // calls, the site's (with its CSP) on everything else, the provider's pages included.
   handle = (req, res) => {
     const path = req.url ?? '/';
+    setHeaders(res, isApiPath(path) ? API_HEADERS : headers);
     if (agencyIdp && (path === AGENCY_IDP_MOUNT || path.startsWith(AGENCY_IDP_MOUNT + '/'))) {
-      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
       agencyIdp.handle(req, res);
       return;
     }
     if (oidc && (path === OIDC_MOUNT || path.startsWith(OIDC_MOUNT + '/'))) {
       if (!path.startsWith(OIDC_MOUNT + '/interaction/')) {
-        for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         oidc.handle(req, res);
         return;
       }

@@ -223,7 +223,9 @@ describe('the CE admins calls (real server)', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
     const again = await fetch(`${portal.url}${imageUrl}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
-    expect((await fetch(`${portal.url}/agentdashboard/api/v1/CECourses/GetCECourseImages?imageId=999999`)).status).toBe(404);
+    const missing = await fetch(`${portal.url}/agentdashboard/api/v1/CECourses/GetCECourseImages?imageId=999999`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
     const withImage = await save({ ImageID: imageId });
     expect((withImage.json!.result as { imageUrl: string }).imageUrl).toBe(imageUrl);
   });

@@ -94,7 +94,11 @@ describe('the logo', () => {
     const none = await logo(SUMMIT);
     expect(none.status).toBe(404);
     expect(await none.json()).toMatchObject({ isSuccess: false, result: null });
-    expect((await logo('12ab')).status).toBe(400);
+    // A refusal is never cached (the day of caching is the image's own).
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    const bad = await logo('12ab');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -216,11 +216,27 @@ describe('security headers', () => {
     expect(h.get('x-powered-by'), what).toBeNull();
   }
 
-  it('on API replies (success, 401, 404)', async () => {
-    checkHeaders((await callApi(portal, 'States/GetStates')).headers, 'GetStates');
-    checkHeaders((await withAuth(null)).headers, '401');
-    checkHeaders((await callApi(portal, 'No/Such/Route')).headers, '404');
-    expect((await callApi(portal, 'States/GetStates')).headers.get('cache-control')).toBe('no-store');
+  /** An API answer is never a document: a policy that allows nothing, and the headers that matter for a non-page. */
+  function checkApiHeaders(h: Headers, what: string) {
+    const directives = Object.fromEntries(h.get('content-security-policy')!.split(';').map((d) => d.trim().split(/\s+/)).map(([n, ...v]) => [n!, v]));
+    expect(directives, what).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"] });
+    expect(Number(/max-age=(\d+)/.exec(h.get('strict-transport-security') ?? '')?.[1] ?? 0), what).toBeGreaterThanOrEqual(31536000);
+    expect(h.get('x-content-type-options'), what).toBe('nosniff');
+    expect(h.get('x-frame-options'), what).toBe('DENY');
+    expect(h.get('cross-origin-resource-policy'), what).toBe('same-origin');
+    expect(h.get('referrer-policy'), what).toBe('no-referrer');
+    expect(h.get('cache-control'), what).toBe('no-store');
+    expect(h.get('x-powered-by'), what).toBeNull();
+  }
+
+  it('on API replies (success, 401, 404, 400, on all three services)', async () => {
+    checkApiHeaders((await callApi(portal, 'States/GetStates')).headers, 'GetStates');
+    checkApiHeaders((await withAuth(null)).headers, '401');
+    checkApiHeaders((await callApi(portal, 'No/Such/Route')).headers, '404');
+    checkApiHeaders((await fetch(`${portal.url}/api/v1/contentmanagement/search/?q=glass`)).headers, 'content search');
+    checkApiHeaders((await fetch(`${portal.url}/experiments/api/v1/no-such-call`)).headers, 'experiments 404');
+    // The site's long policy is not sent with a call.
+    expect((await callApi(portal, 'States/GetStates')).headers.get('content-security-policy')).not.toContain('script-src');
   });
 
   it('on the provider discovery document and provider errors', async () => {

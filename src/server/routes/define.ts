@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { config as zodConfig, locales, type z } from 'zod/mini';
 import { BODY_LIMIT, describeIssues, type CallContract } from '../../lib/api/contract.ts';
 import { bodyLimit } from 'hono/body-limit';
@@ -110,6 +110,22 @@ export function tooLarge(c: Context<AppEnv>) {
   return fail(c, 413, 'Request body too large.');
 }
 
+/**
+ * A ceiling on a request's body (issue 19). A body with a Content-Length is judged by it: Node's parser never reads
+ * more than the length says, so nothing past it reaches a handler. Only a chunked body (no length) is counted as it
+ * streams, by hono's bodyLimit. hono's middleware alone asked `c.req.raw.body` first, which made @hono/node-server
+ * build a full Request with a web stream on every call (about 12 % of a signed-in call's time in the profile).
+ */
+export function bodyCeiling(maxSize: number): MiddlewareHandler<AppEnv> {
+  const streamed = bodyLimit({ maxSize, onError: tooLarge });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    return Number.parseInt(length, 10) > maxSize ? Promise.resolve(tooLarge(c)) : next();
+  };
+}
+
 /** What the handler of a download contract (contract.download set) answers: the file's bytes and its name. */
 export class FileReply {
   constructor(
@@ -198,5 +214,5 @@ export function mountCall<C extends CallContract>(router: Hono<AppEnv>, deps: Ro
     }
   };
   if (contract.method === 'GET') router.get(path, run);
-  else router.post(path, bodyLimit({ maxSize: contract.maxBody ?? BODY_LIMIT, onError: tooLarge }), run);
+  else router.post(path, bodyCeiling(contract.maxBody ?? BODY_LIMIT), run);
 }
