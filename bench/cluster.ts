@@ -5,7 +5,7 @@
 // portal's PUBLIC_URL (the OpenID issuer), and the tokens signed in through it are used by both runs.
 // Also each process's resident memory after every load run (it must not grow from run to run).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { CALLS, callPath } from '../src/lib/api/index.ts';
 import { signInForTokens } from '../tests/unit/helpers/portal.ts';
@@ -22,6 +22,49 @@ export interface ClusterRow {
   speedup: number;
   /** Resident memory of each process after the run (MB), in process order. */
   rssMB: string;
+  /** The CPU each portal process may use (cores), or 'all' when it could not be capped. */
+  cpuPerProcess: string;
+}
+
+/**
+ * Each portal process as a machine of a fixed size (issue 19). On one small machine the balancer, PostgreSQL, the
+ * load generator and the portal processes share the cores, so a second process finds no core of its own and two
+ * processes measure the machine, not the scale-out (1.0–1.2× on 2 cores). With a CPU quota per process (a Linux cgroup:
+ * BENCH_CLUSTER_CPU cores each, default 0.5), one process has 0.5 of a core and two have 0.5 each, as two machines
+ * of that size behind the balancer would, while the rest of the machine runs the balancer, the database and the load.
+ * Needs write access to the cgroup file system (root here); without it the run is uncapped and says so.
+ */
+const CPU_PER_PROCESS = Number(process.env.BENCH_CLUSTER_CPU ?? 0.5);
+interface CpuCap { release(): void }
+function capCpu(name: string, pid: number | undefined, cores: number): CpuCap | null {
+  if (!pid || !(cores > 0)) return null;
+  const period = 100_000;
+  const quota = Math.round(cores * period);
+  // cgroup v1's cpu controller, else cgroup v2 (cpu.max) where this process may make a child group.
+  const v1 = '/sys/fs/cgroup/cpu';
+  const v2 = '/sys/fs/cgroup';
+  const group = existsSync(`${v1}/cpu.cfs_quota_us`) ? `${v1}/portal-bench-${name}` : `${v2}/portal-bench-${name}`;
+  try {
+    mkdirSync(group, { recursive: true });
+    if (group.startsWith(v1)) {
+      writeFileSync(`${group}/cpu.cfs_period_us`, String(period));
+      writeFileSync(`${group}/cpu.cfs_quota_us`, String(quota));
+    } else {
+      writeFileSync(`${group}/cpu.max`, `${quota} ${period}`);
+    }
+    writeFileSync(`${group}/cgroup.procs`, String(pid));
+  } catch {
+    return null;
+  }
+  return {
+    release() {
+      try {
+        rmdirSync(group);
+      } catch {
+        /* still has a process (it is stopping): the empty group is left for the next run to reuse */
+      }
+    },
+  };
 }
 
 /** Resident memory of a process in MB (Linux /proc). */
@@ -45,11 +88,18 @@ export async function clusterRun(seconds: number): Promise<ClusterRow[]> {
   const publicUrl = `http://localhost:${port}`;
   const procs: PortalProcess[] = [];
   let balancer: Haproxy | null = null;
+  const caps: CpuCap[] = [];
   try {
     // The first process migrates and seeds; the second starts on the database it made. High limits, as bench/server.ts.
     const env = { LOG_LEVEL: 'error', LOGIN_MAX_FAILURES: '1000', ANALYTICS_MAX_PER_MINUTE: '1000000' };
     procs.push(await startPortalProcess('a', { databaseUrl: db.url, publicUrl, env }));
     procs.push(await startPortalProcess('b', { databaseUrl: db.url, publicUrl, env }));
+    // Capped once both have started (migrations and the demo seed run at full speed).
+    for (const p of procs) {
+      const cap = capCpu(p.name, p.child.pid, CPU_PER_PROCESS);
+      if (cap) caps.push(cap);
+    }
+    const cpuPerProcess = caps.length === procs.length ? String(CPU_PER_PROCESS) : 'all';
     balancer = await startHaproxy(haproxyBinary.path, procs.slice(0, 1), { port });
     const token = (await signInForTokens(balancer.portal, 'agent@demo.test')).access_token;
     const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -77,6 +127,7 @@ export async function clusterRun(seconds: number): Promise<ClusterRow[]> {
           errors: r.errors + r.timeouts + r.non2xx,
           speedup: one ? Number((reqPerSec / (one.reqPerSec || 1)).toFixed(2)) : 1,
           rssMB: procs.map((p) => rssMB(p.child.pid)).join(' / '),
+          cpuPerProcess,
         });
       }
     }
@@ -84,6 +135,7 @@ export async function clusterRun(seconds: number): Promise<ClusterRow[]> {
   } finally {
     await balancer?.stop();
     for (const p of procs) await p.stop();
+    for (const c of caps) c.release();
     await db.drop();
   }
 }

@@ -46,7 +46,9 @@ if (ORDERS && !process.env.BENCH_DATABASE_URL) throw new Error('--orders needs B
 export interface Memory { rssMB: number; heapMB: number }
 async function startBenchServer(): Promise<{ child: ChildProcess; portal: string; bare: string; dataDir: string; memory(): Promise<Memory> }> {
   const env = ORDERS ? { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, BENCH_ORDERS: ORDERS } : process.env;
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/server.ts'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  // BENCH_CPU_PROF=<folder>: the server process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, ['--expose-gc', ...prof, '--import', 'tsx', 'bench/server.ts'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   // Every line the server prints after its first one answers a "mem" request, in order.
   const waiting: ((line: string) => void)[] = [];
   const rl = createInterface({ input: child.stdout! });
@@ -285,7 +287,7 @@ async function main() {
     weights ? table('Page weight (first visit, module graph followed)', weights) : '',
     results.lighthouse ? table('Lighthouse (mobile defaults, Debian Chromium)', results.lighthouse as Record<string, unknown>[]) : '',
     results.apiLoad ? table(`API load (autocannon, 50 connections, ${SECONDS} s each; rssMB and heapMB: the portal process after each run and a full GC, ${memoryText(results.memoryBeforeLoad as Memory)} before the first)`, results.apiLoad as Record<string, unknown>[]) : '',
-    results.cluster ? table(`Several processes: signed-in calls through HAProxy on PostgreSQL, one process then two (autocannon, 50 connections, ${SECONDS} s each; rssMB: each process after the run)`, results.cluster as Record<string, unknown>[]) : '',
+    results.cluster ? table(`Several processes: signed-in calls through HAProxy on PostgreSQL, one process then two (autocannon, 50 connections, ${SECONDS} s each; rssMB: each process after the run; cpuPerProcess: each portal process's CPU quota in cores, as machines of that size — bench/cluster.ts)`, results.cluster as Record<string, unknown>[]) : '',
     results.signInFlood ? table(`Static page during a sign-in flood (10 connections, ${SECONDS} s each)`, results.signInFlood as FloodRow[] as unknown as Record<string, unknown>[]) : '',
     journeyRows.length ? table('Time to complete (Debian Chromium; interactions = clicks, fills, selects, checks, key presses)', journeyRows) : '',
     results.buildScale ? table('Build scale', [results.buildScale as Record<string, unknown>]) : '',
