@@ -62,49 +62,17 @@ export function absoluteAlternates(html: string, origin: string): string {
   return html.includes('hreflang=') ? html.replace(RELATIVE_ALTERNATE, `$1${origin}/`) : html;
 }
 
-/** How many bytes of pages `servedPages` keeps (the demo site's pages are about 2.5 MB; a large site keeps its most read). */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-
-/**
- * A site's pages as served (alternates made absolute), read and rewritten once: a site's folder never changes once
- * it is live (publishing builds a new one and switches to it), so the pages are forgotten only on a switch. The
- * least recently served go first past `maxBytes`.
- */
-export function servedPages(site: LiveSite, origin: string, maxBytes = PAGE_CACHE_BYTES): (file: string) => Promise<Uint8Array<ArrayBuffer>> {
-  const pages = new Map<string, Uint8Array<ArrayBuffer>>();
-  let bytes = 0;
-  site.onSwitch(() => {
-    pages.clear();
-    bytes = 0;
-  });
-  return async (file) => {
-    const kept = pages.get(file);
-    if (kept) {
-      // Most recently served last.
-      pages.delete(file);
-      pages.set(file, kept);
-      return kept;
-    }
-    const page = Buffer.from(absoluteAlternates(await readFile(file, 'utf8'), origin));
-    // A page of the site before a switch (one that came during the request) is not kept.
-    if (!file.startsWith(site.dir + sep) || page.length > maxBytes || pages.has(file)) return page;
-    pages.set(file, page);
-    bytes += page.length;
-    for (const [f, p] of pages) {
-      if (bytes <= maxBytes) break;
-      pages.delete(f);
-      bytes -= p.length;
-    }
-    return page;
-  };
-}
-
 /** Text files worth compressing (fonts, images and videos are compressed already). */
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.xml', '.txt', '.vtt', '.webmanifest', '.map']);
 /** Smaller bodies are sent as they are (the header would eat the gain). */
 const MIN_COMPRESS_BYTES = 1024;
-/** How many compressed bodies are kept (a file is compressed once, not per request). */
-const COMPRESSED_KEPT = 500;
+/**
+ * How many bytes of files (raw and gzip) `servedBodies` keeps: the demo site whole (about 6.6 MB raw, 2 MB gzip); of a
+ * large site (10,000 articles of about 17 KB raw and 5 KB gzip each) the most read two thousand pages or so.
+ */
+const SERVED_CACHE_BYTES = 48 * 1024 * 1024;
+/** A bigger file (a video, say) is never kept but read for each request, as every file was before: it would push out hundreds of pages. */
+const KEPT_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Whether the request's Accept-Encoding accepts gzip (not refused with q=0). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -116,27 +84,64 @@ export function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
+/** A file of the site as it is served. */
+export interface ServedBody {
+  /** Its bytes; a page's with its alternates made absolute. */
+  raw: Uint8Array<ArrayBuffer>;
+  /** The same gzip-compressed, for text over MIN_COMPRESS_BYTES; else null (sent as it is). */
+  gzip: Uint8Array<ArrayBuffer> | null;
+}
+
+/** Reads a file, rewrites it when it is a page, and compresses it when worth it. */
+async function readServed(file: string, origin: string): Promise<ServedBody> {
+  const raw = extname(file) === '.html' ? new TextEncoder().encode(absoluteAlternates(await readFile(file, 'utf8'), origin)) : await readFile(file);
+  // Copied to its own exact size: zlib's answer may be a slice of a larger buffer, which the cache would keep whole.
+  const gzip = COMPRESSIBLE.has(extname(file)) && raw.length >= MIN_COMPRESS_BYTES ? new Uint8Array(gzipSync(raw, { level: 9 })) : null;
+  return { raw, gzip };
+}
+
 /**
- * Issue 19 (dashboard LCP): the site's text files gzip-compressed, each once. The first-visit budget has always been
- * counted in gzip bytes, but the server sent every file raw: on Lighthouse's simulated slow 4G the signed-in core
- * (about 270 KB raw, 87 KB gzip) and the stylesheet (54 KB, 12 KB gzip) were most of a dashboard page's load. Only
- * the built site's files (no API answer: nothing secret is ever compressed beside what a reader sends). A kept body
- * is used only while the file's bytes are the same (a new build at the same path is compressed again).
+ * The live site's files as served, each read, rewritten (pages: `absoluteAlternates`) and compressed (issue 19: the
+ * first-visit budget is counted in gzip bytes; on Lighthouse's slow 4G the raw core and stylesheet were most of a
+ * dashboard page's load) once per site. A site's folder never changes once it is live: publishing builds a new one
+ * and every process switches to it (`site.onSwitch`: the publishing process, and the others on its `site.published`
+ * message), so the files are forgotten only on a switch. A file read for the site before a switch (found before it,
+ * read after) is served but not kept. The least recently served go first past `maxBytes` (raw and gzip counted); a
+ * file bigger than that or than KEPT_FILE_MAX_BYTES is never kept.
  */
-export function compressedBodies(max = COMPRESSED_KEPT) {
-  const kept = new Map<string, { raw: Uint8Array; gzip: Buffer }>();
-  return (file: string, raw: Uint8Array): Buffer => {
+export function servedBodies(site: LiveSite, origin: string, maxBytes = SERVED_CACHE_BYTES): (file: string) => Promise<ServedBody> {
+  const kept = new Map<string, ServedBody>();
+  let bytes = 0;
+  /** Counts switches: a read that began before one is not kept. */
+  let switches = 0;
+  site.onSwitch(() => {
+    kept.clear();
+    bytes = 0;
+    switches++;
+  });
+  const size = (b: ServedBody) => b.raw.length + (b.gzip?.length ?? 0);
+  return async (file) => {
     const hit = kept.get(file);
-    if (hit && (hit.raw === raw || Buffer.compare(hit.raw, raw) === 0)) {
+    if (hit) {
+      // Most recently served last.
       kept.delete(file);
       kept.set(file, hit);
-      return hit.gzip;
+      return hit;
     }
-    const gzip = gzipSync(raw, { level: 9 });
-    kept.delete(file);
-    kept.set(file, { raw, gzip });
-    if (kept.size > max) kept.delete(kept.keys().next().value!);
-    return gzip;
+    const seen = switches;
+    const body = await readServed(file, origin);
+    if (seen !== switches || !file.startsWith(site.dir + sep) || size(body) > Math.min(maxBytes, KEPT_FILE_MAX_BYTES)) return body;
+    // Another request read it meanwhile: one copy kept.
+    const other = kept.get(file);
+    if (other) return other;
+    kept.set(file, body);
+    bytes += size(body);
+    for (const [f, b] of kept) {
+      if (bytes <= maxBytes) break;
+      kept.delete(f);
+      bytes -= size(b);
+    }
+    return body;
   };
 }
 
@@ -146,21 +151,22 @@ export function compressedBodies(max = COMPRESSED_KEPT) {
  */
 export function siteRoutes(site: LiveSite, origin: string): { routes: Hono<AppEnv>; notFound: (c: Context<AppEnv>) => Promise<Response> } {
   const r = new Hono<AppEnv>();
-  const page = servedPages(site, origin);
-  const compressed = compressedBodies();
+  const served = servedBodies(site, origin);
   const send = async (c: Context<AppEnv>, file: string, status: 200 | 404 = 200) => {
-    const raw = extname(file) === '.html' ? await page(file) : await readFile(file);
+    const body = await served(file);
     // Hono's table has no WebVTT: the videos' captions (public/videos/*.vtt, decision 033) are text/vtt.
     c.header('Content-Type', extname(file) === '.vtt' ? 'text/vtt; charset=utf-8' : (getMimeType(file) ?? 'application/octet-stream'));
     c.header('Cache-Control', file.includes(`${sep}_astro${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (COMPRESSIBLE.has(extname(file)) && raw.length >= MIN_COMPRESS_BYTES) {
+    // Only the built site's files are compressed (no API answer: nothing secret is ever compressed beside what a
+    // reader sends).
+    if (body.gzip) {
       c.header('Vary', 'Accept-Encoding');
       if (acceptsGzip(c.req.header('accept-encoding'))) {
         c.header('Content-Encoding', 'gzip');
-        return c.body(new Uint8Array(compressed(file, raw)), status);
+        return c.body(body.gzip, status);
       }
     }
-    return c.body(raw, status);
+    return c.body(body.raw, status);
   };
   const notFound = async (c: Context<AppEnv>) => {
     if (c.req.path.startsWith('/agentdashboard/') || c.req.path.startsWith('/api/')) return fail(c, 404, 'Not found.');

@@ -1,6 +1,7 @@
 // The shared chart table (src/islands/shared/ChartTable.tsx), rendered to HTML as React renders it.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import ChartGrid, { gridScale } from '../../src/islands/shared/ChartGrid.tsx';
 import ChartTable from '../../src/islands/shared/ChartTable.tsx';
 
 describe('ChartTable', () => {
@@ -34,5 +35,30 @@ describe('ChartTable', () => {
     );
     expect(html).toContain('<table class="table wo-chart__table" data-testid="t"><caption id="c">&lt;b&gt;Orders&lt;/b&gt;</caption>');
     expect(html).toContain('<tbody></tbody>');
+  });
+});
+
+describe('ChartGrid', () => {
+  it('draws a line and its value per tick, the marks over them and the zero axis on top, named by the feature', () => {
+    const { top, ticks } = gridScale(9);
+    expect({ top, ticks }).toEqual({ top: 10, ticks: [0, 5, 10] });
+    // Nothing to show still draws one step (an empty chart has a 0 and a 1).
+    expect(gridScale(Math.max())).toEqual({ top: 1, ticks: [0, 1] });
+    const y = (v: number) => 100 - v * 10;
+    const html = renderToStaticMarkup(
+      <svg>
+        <ChartGrid prefix="wo-chart" ticks={[0, 5]} left={40} right={300} y={y}>
+          <rect className="mark" />
+        </ChartGrid>
+      </svg>,
+    );
+    expect(html).toBe(
+      '<svg>' +
+        '<g class="wo-chart__grid"><line x1="40" x2="300" y1="100" y2="100"></line><text x="34" y="100" dy="0.32em" text-anchor="end">0</text></g>' +
+        '<g class="wo-chart__grid"><line x1="40" x2="300" y1="50" y2="50"></line><text x="34" y="50" dy="0.32em" text-anchor="end">5</text></g>' +
+        '<rect class="mark"></rect>' +
+        '<line class="wo-chart__axis" x1="40" x2="300" y1="100" y2="100"></line>' +
+        '</svg>',
+    );
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPath, getUrl } from '../../src/lib/api/contract.ts';
 import { GetChatAvailability, SetCareDeskAvailability } from '../../src/lib/api/chat.ts';
 import type { RunningPortal } from '../../src/server/server.ts';
-import { answerMfaStep, callApi, signInForTokens, startInteraction, startTestPortal, type Tokens } from './helpers/portal.ts';
+import { answerMfaStep, callApi, confirmSignOut, signInForTokens, startInteraction, startTestPortal, type Tokens } from './helpers/portal.ts';
 
 let portal: RunningPortal;
 beforeAll(async () => {
@@ -32,16 +32,7 @@ async function browserSignIn(email: string) {
 /** Signs out as the portal's page does: end-session with the id token, then the provider's confirmation form. */
 async function browserSignOut(flow: Awaited<ReturnType<typeof browserSignIn>>['flow'], idToken: string): Promise<void> {
   const back = `${portal.url}/dashboard/login`;
-  let res = await flow.go(`${portal.url}/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: back, client_id: 'agent-portal' })}`);
-  expect(res.status).toBe(200);
-  const html = await res.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-  res = await flow.go(new URL(action, portal.url).href, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url },
-    body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
-  });
+  const res = await confirmSignOut(portal, flow.go, `${portal.url}/oidc/session/end?${new URLSearchParams({ id_token_hint: idToken, post_logout_redirect_uri: back, client_id: 'agent-portal' })}`);
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toBe(back);
 }

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningPortal } from '../../src/server/server.ts';
 import { LiveSite } from '../../src/server/live-site.ts';
-import { absoluteAlternates, otherOriginRedirect, servedPages } from '../../src/server/site.ts';
+import { absoluteAlternates, otherOriginRedirect, servedBodies } from '../../src/server/site.ts';
 import { CLIENT_ID, startTestPortal } from './helpers/portal.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 
@@ -221,8 +221,8 @@ describe("pages' language alternates (hreflang) are absolute on the public origi
     const page = (href: string) => `<link rel="alternate" hreflang="es" href="${href}">`;
     const a = write('site-1', 'a.html', page('/es/a'));
     const site = new LiveSite(join(root, 'site-1'));
-    const served = servedPages(site, 'https://portal.example', 250);
-    const text = async (file: string) => new TextDecoder().decode(await served(file));
+    const served = servedBodies(site, 'https://portal.example', 250);
+    const text = async (file: string) => new TextDecoder().decode((await served(file)).raw);
     expect(await text(a)).toBe(page('https://portal.example/es/a'));
     // The folder of a live site does not change; were it to, the page kept is what is served.
     writeFileSync(a, page('/es/changed'));

@@ -96,6 +96,26 @@ describe('read cache (PGlite): every committed change is seen by the next read',
   });
 });
 
+describe('read cache: a read not kept is not copied', () => {
+  it('while the cache does not hear yet, the caller gets what load answered; once kept, copies', async () => {
+    const db = await openPglite();
+    try {
+      const cache = readCacheFor(db);
+      // Before LISTEN is in place nothing is kept: the loaded value, nobody else's, goes to the caller as it is.
+      const own = { words: ['glass'] };
+      expect(await cache.result('content', 'k', async () => own)).toBe(own);
+      await cache.ready;
+      const loaded = { words: ['glass'] };
+      const first = await cache.result('content', 'k', async () => loaded);
+      expect(first).not.toBe(loaded);
+      first.words.push('scribbled');
+      expect(await cache.result('content', 'k', async () => ({ words: ['not read'] }))).toEqual({ words: ['glass'] });
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('read cache through the API', () => {
   let portal: RunningPortal;
   beforeAll(async () => {

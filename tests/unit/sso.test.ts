@@ -4,7 +4,7 @@ import type { RunningPortal } from '../../src/server/server.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
 import { DEMO_IDP_AGENCY } from '../../src/server/auth/agency-idp.ts';
 import { SsoRefused, upsertSsoUser, type AgencyIdpRow } from '../../src/server/auth/sso-broker.ts';
-import { callApi, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
+import { callApi, confirmSignOut, signInForTokens, startInteraction, startTestPortal } from './helpers/portal.ts';
 import { ONBOARDING_AGENCY_NUMBER, SSO_ONLY } from '../../src/lib/api/sso-agency.ts';
 
 type Flow = Awaited<ReturnType<typeof startInteraction>>;
@@ -191,16 +191,7 @@ describe('single sign-on through an agency provider', () => {
     const endSession = new URL(res.headers.get('location')!);
     expect(endSession.origin + endSession.pathname).toBe(`${portal.url}/agency-idp/session/end`);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${portal.url}/dashboard/login`);
-    res = await flow.go(endSession.href);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-    res = await flow.go(new URL(action, portal.url).href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url },
-      body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
-    });
+    res = await confirmSignOut(portal, flow.go, endSession.href);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${portal.url}/dashboard/login`);
     // Without the cookie (already signed out): straight to the sign-in page.

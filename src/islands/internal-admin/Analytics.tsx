@@ -9,6 +9,7 @@ import { GetAnalyticsSummary, type AnalyticsSummary } from '../../lib/api/analyt
 import { formatDay } from '../../lib/format-date.ts';
 import type { Translator } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
+import ChartGrid, { gridScale } from '../shared/ChartGrid.tsx';
 import ChartTable from '../shared/ChartTable.tsx';
 import { Field } from '../shared/Field.tsx';
 import { CallView, Loading, UserGate } from '../shared/PageState.tsx';
@@ -22,15 +23,6 @@ export type AnalyticsT = Translator<'admin' | 'messages' | 'common'>;
 
 const percent = (n: number, lang: string) => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(n);
 const number = (n: number, lang: string) => new Intl.NumberFormat(lang).format(n);
-
-/** A round step for the y axis giving about four grid lines. */
-function niceStep(max: number): number {
-  if (max <= 4) return 1;
-  const raw = max / 4;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const f = raw / mag;
-  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-}
 
 /** A figure: a heading, the picture, its visible caption, and the same numbers as a table in a <details>. */
 function Figure({ id, title, caption, picture, table, testId }: { id: string; title: string; caption: string; picture: ReactNode; table: ReactNode; testId: string }) {
@@ -51,10 +43,7 @@ function Figure({ id, title, caption, picture, table, testId }: { id: string; ti
 /** Page views per day: a line (with dots) over a grid, at a wide and a phone size (CSS shows one). */
 function ViewsChart({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
   const days = s.PageViewsPerDay;
-  const max = Math.max(1, ...days.map((d) => d.Views));
-  const step = niceStep(max);
-  const top = Math.ceil(max / step) * step;
-  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
+  const { top, ticks } = gridScale(Math.max(...days.map((d) => d.Views)));
   const views = days.reduce((n, d) => n + d.Views, 0);
   const desc = t('admin.analytics.views.desc', { from: formatDay(s.From, t.lang), to: formatDay(s.To, t.lang), max: Math.max(0, ...days.map((d) => d.Views)) });
   const sizes = [
@@ -76,28 +65,21 @@ function ViewsChart({ s, t }: { s: AnalyticsSummary; t: AnalyticsT }) {
         const every = Math.max(1, Math.ceil(days.length / labels));
         return (
           <svg key={W} className={`analytics-chart${narrow ? ' analytics-chart--narrow' : ' analytics-chart--wide'}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={desc} focusable="false">
-            {ticks.map((v) => (
-              <g key={v} className="analytics-chart__grid">
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} />
-                <text x={PAD.left - 6} y={y(v)} dy="0.32em" textAnchor="end">
-                  {v}
-                </text>
-              </g>
-            ))}
-            <polyline className="analytics-chart__line" points={days.map((d, i) => `${x(i)},${y(d.Views)}`).join(' ')} />
-            {days.map((d, i) => (
-              <g key={d.Day}>
-                <circle className="analytics-chart__dot" cx={x(i)} cy={y(d.Views)} r={days.length > 60 ? 1.5 : 3}>
-                  <title>{`${formatDay(d.Day, t.lang)}: ${d.Views}`}</title>
-                </circle>
-                {(days.length - 1 - i) % every === 0 && (
-                  <text className="analytics-chart__label" x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle">
-                    {formatDay(d.Day, t.lang).replace(/,? \d{4}$/, '')}
-                  </text>
-                )}
-              </g>
-            ))}
-            <line className="analytics-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
+            <ChartGrid prefix="analytics-chart" ticks={ticks} left={PAD.left} right={W - PAD.right} y={y}>
+              <polyline className="analytics-chart__line" points={days.map((d, i) => `${x(i)},${y(d.Views)}`).join(' ')} />
+              {days.map((d, i) => (
+                <g key={d.Day}>
+                  <circle className="analytics-chart__dot" cx={x(i)} cy={y(d.Views)} r={days.length > 60 ? 1.5 : 3}>
+                    <title>{`${formatDay(d.Day, t.lang)}: ${d.Views}`}</title>
+                  </circle>
+                  {(days.length - 1 - i) % every === 0 && (
+                    <text className="analytics-chart__label" x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle">
+                      {formatDay(d.Day, t.lang).replace(/,? \d{4}$/, '')}
+                    </text>
+                  )}
+                </g>
+              ))}
+            </ChartGrid>
           </svg>
         );
       })}

@@ -5,6 +5,7 @@
 import type { Dashboard } from '../../lib/api/work-orders.ts';
 import { WORK_ORDER_STATUSES } from '../../lib/work-orders.ts';
 import { formatWeek } from '../../lib/format-date.ts';
+import ChartGrid, { gridScale } from '../shared/ChartGrid.tsx';
 import ChartTable from '../shared/ChartTable.tsx';
 import { statusLabel, statusSlug, type WorkOrdersT } from './status.ts';
 
@@ -18,23 +19,12 @@ const SIZES = [
 ] as const;
 const PAD = { top: 12, right: 8, bottom: 34, left: 44 };
 
-/** A round step for the y axis giving about four grid lines. */
-export function niceStep(max: number): number {
-  if (max <= 4) return 1;
-  const raw = max / 4;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const f = raw / mag;
-  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-}
-
 /** The chart; `titleId` is the id of the heading that names it. */
 export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard['Weekly']; t: WorkOrdersT; titleId: string }) {
   const lang = t.lang;
   const totals = weekly.map((w) => w.Counts.reduce((n, c) => n + c.Count, 0));
   const all = totals.reduce((a, b) => a + b, 0);
-  const step = niceStep(Math.max(...totals, 1));
-  const top = Math.max(step, Math.ceil(Math.max(...totals, 1) / step) * step);
-  const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
+  const { top, ticks } = gridScale(Math.max(...totals));
   const countOf = (w: Dashboard['Weekly'][number], s: (typeof WORK_ORDER_STATUSES)[number]) => w.Counts.find((c) => c.Status === s)?.Count ?? 0;
   // Statuses with no order in any week stay out of the legend and the table.
   const shown = WORK_ORDER_STATUSES.filter((s) => weekly.some((w) => countOf(w, s) > 0));
@@ -51,40 +41,33 @@ export default function StatusChart({ weekly, t, titleId }: { weekly: Dashboard[
         return (
           <svg key={W} className={`wo-chart__svg${narrow ? ' wo-chart__svg--narrow' : ''}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={desc} focusable="false">
             <desc id={desc}>{t('workOrders.list.chartDesc', { weeks: weekly.length, total: all })}</desc>
-            {ticks.map((t) => (
-              <g key={t} className="wo-chart__grid">
-                <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} />
-                <text x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
-                  {t}
-                </text>
-              </g>
-            ))}
-            {weekly.map((w, i) => {
-              const cx = PAD.left + slot * i + slot / 2;
-              let acc = 0;
-              return (
-                <g key={w.WeekStart} data-week={w.WeekStart}>
-                  {WORK_ORDER_STATUSES.map((s) => {
-                    const n = countOf(w, s);
-                    if (!n) return null;
-                    const y0 = y(acc);
-                    acc += n;
-                    return (
-                      <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
-                        <title>{`${t('workOrders.list.weekOf')} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, t)} ${n}`}</title>
-                      </rect>
-                    );
-                  })}
-                  {/* The latest week always has its label. */}
-                  {(weekly.length - 1 - i) % every === 0 && (
-                    <text className="wo-chart__label" x={cx} y={H - PAD.bottom + 16} textAnchor="middle">
-                      {formatWeek(w.WeekStart, lang)}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
-            <line className="wo-chart__axis" x1={PAD.left} x2={W - PAD.right} y1={y(0)} y2={y(0)} />
+            <ChartGrid prefix="wo-chart" ticks={ticks} left={PAD.left} right={W - PAD.right} y={y}>
+              {weekly.map((w, i) => {
+                const cx = PAD.left + slot * i + slot / 2;
+                let acc = 0;
+                return (
+                  <g key={w.WeekStart} data-week={w.WeekStart}>
+                    {WORK_ORDER_STATUSES.map((s) => {
+                      const n = countOf(w, s);
+                      if (!n) return null;
+                      const y0 = y(acc);
+                      acc += n;
+                      return (
+                        <rect key={s} className={`wo-fill--${statusSlug(s)}`} x={cx - barW / 2} width={barW} y={y(acc)} height={Math.max(0, y0 - y(acc))}>
+                          <title>{`${t('workOrders.list.weekOf')} ${formatWeek(w.WeekStart, lang, true)}: ${statusLabel(s, t)} ${n}`}</title>
+                        </rect>
+                      );
+                    })}
+                    {/* The latest week always has its label. */}
+                    {(weekly.length - 1 - i) % every === 0 && (
+                      <text className="wo-chart__label" x={cx} y={H - PAD.bottom + 16} textAnchor="middle">
+                        {formatWeek(w.WeekStart, lang)}
+                      </text>
+                    )}
+                  </g>
+                );
+              })}
+            </ChartGrid>
           </svg>
         );
       })}

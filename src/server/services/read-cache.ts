@@ -39,7 +39,8 @@ export interface ReadCache {
   /**
    * A read's answer kept under key (decision 039): 'lists' (work-order list pages; cleared by any change of the
    * orders, referrals, surveys, recalibrations, shops, users or agencies) or 'content' (search answers; cleared by
-   * any change of the articles). load must depend only on the key and the database. Each caller gets its own copy.
+   * any change of the articles). load must depend only on the key and the database, and answer a new value each
+   * time (one nobody else holds). Each caller gets its own copy.
    */
   result<T>(kind: ResultKind, key: string, load: () => Promise<T>): Promise<T>;
   /** Resolves once the cache hears the database's notifications (until then it keeps nothing). */
@@ -92,17 +93,17 @@ class NotifiedReadCache implements ReadCache {
     }
   }
 
+  /** Answers are copied only when kept: a value nobody else holds (a read not kept) goes to the caller as it is. */
   async #read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>, copy: (v: T) => T): Promise<T> {
     const now = Date.now();
-    if (!this.#hears()) return copy(await load());
+    if (!this.#hears()) return load();
     const hit = map.get(key);
     if (hit && hit.until > now) return copy(hit.value);
     const epoch = this.#epoch;
     const value = await load();
-    if (this.#hears() && epoch === this.#epoch) {
-      if (map.size >= MAX_ENTRIES) map.clear();
-      map.set(key, { value, until: now + ENTRY_TTL_MS });
-    }
+    if (!this.#hears() || epoch !== this.#epoch) return value;
+    if (map.size >= MAX_ENTRIES) map.clear();
+    map.set(key, { value, until: now + ENTRY_TTL_MS });
     return copy(value);
   }
 

@@ -230,6 +230,25 @@ export async function callApi(portal: RunningPortal, path: string, opts: { token
   return { status: res.status, json, headers: res.headers };
 }
 
+/**
+ * A provider's sign-out confirmed as a browser confirms it: its end-session page (`endSession`, answered 200 with the
+ * confirmation form) read with the flow's cookies, and that form's hidden fields posted back with `logout=yes`, from
+ * the site's origin. Returns the provider's answer to the post (a 303 to the post-logout redirect URI).
+ */
+export async function confirmSignOut(portal: RunningPortal, go: (url: string, init?: RequestInit) => Promise<Response>, endSession: string): Promise<Response> {
+  const page = await go(endSession);
+  if (page.status !== 200) throw new Error(`end session answered ${page.status}, not its confirmation form`);
+  const html = await page.text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error('no sign-out form on the end-session page');
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return go(new URL(action, portal.url).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.url },
+    body: new URLSearchParams({ ...fields, logout: 'yes' }).toString(),
+  });
+}
+
 /** A sign-in started by hand: the interaction's uid, a POST to one of its steps, and the finish that exchanges the code. */
 export interface SignInFlow {
   uid: string;
