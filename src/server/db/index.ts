@@ -114,9 +114,13 @@ export const LOCK_APPLICATION_NAME = 'portal-lock';
 /** Connects to PostgreSQL through a pool. */
 export async function openPostgres(url: string): Promise<Db> {
   const sql = postgres(url, { max: 10, onnotice: () => undefined });
-  // postgres.js learns each parameter's type from the server and serialises json/jsonb itself.
+  // postgres.js learns each parameter's type from the server and serialises json/jsonb itself. Issue 19: a query with
+  // parameters is a named prepared statement on each connection (decision 043): unprepared, postgres.js asked the
+  // server to describe it before every run (two round trips and a parse each time); prepared, the second run of the
+  // same text is one round trip. The texts are the code's own (values always travel as parameters), so each
+  // connection keeps a bounded set; a statement a migration invalidates is prepared again (postgres.js retries it).
   const run = async <T>(q: postgres.Sql | postgres.TransactionSql, text: string, params: Param[] = []) =>
-    (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    (await q.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: params.length > 0 })) as unknown as T[];
   const bus = postgresBus(url, sql);
   /** The connections of held advisory locks: closing the database ends them (and the locks). */
   const locks = new Set<() => Promise<void>>();
