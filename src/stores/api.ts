@@ -2,13 +2,13 @@ import { createApiClient, GENERIC_ERROR_TEXT, installGlobalErrorHandler } from '
 import { ViewError } from '../lib/api/platform.ts';
 import { showAlert, showGenericError } from './alerts.ts';
 import { pushEvent } from './analytics.ts';
-import { $session, handleUnauthorized } from './session.ts';
+import { $session, currentToken, handleUnauthorized } from './session.ts';
 import { $user } from './user.ts';
 
 /** The browser's dashboard-service client, wired to the session, alerts and analytics stores. */
 export const api = createApiClient({
   fetch: (input, init) => fetch(input, init),
-  getToken: () => $session.get()?.accessToken ?? null,
+  getToken: () => currentToken(),
   getSsoSession: () => {
     let onboardingAgency: string | null = null;
     try {

@@ -86,6 +86,18 @@ export function readStoredUser(storage: Storage = window.sessionStorage): Stored
   return null;
 }
 
+/**
+ * The access token for a call: the session's, or, before the header's guard has restored the session, the stored
+ * user's while it is not due for renewal (a page island may hydrate and call before the header island; without it
+ * the call went without a token and the 401 sent a signed-in reader through sign-in again). Null when signed out.
+ */
+export function currentToken(storage?: Storage): string | null {
+  const session = $session.get();
+  if (session) return session.accessToken;
+  const stored = readStoredUser(storage);
+  return stored && !expiring(stored.expires_at) ? stored.access_token : null;
+}
+
 let renewTimer: ReturnType<typeof setTimeout> | null = null;
 let renewing: Promise<void> | null = null;
 

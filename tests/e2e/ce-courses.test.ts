@@ -268,6 +268,8 @@ test.describe('signed in as an agent', () => {
   test('the logo asks before leaving the signed-in registration with a saved course; Spanish and 390 px on the agent pages', async ({ page, baseURL }) => {
     await page.goto(`/dashboard/course-registration?courseId=${IN_PERSON_ID}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Course registration' })).toBeVisible();
+    // The heading is the static shell's (issue 19): the course is saved once the island has drawn it.
+    await expect(page.getByTestId('course-summary')).toBeVisible();
     await page.getByRole('link', { name: /home/i }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Are you sure you want to leave this page?' });
     await expect(dialog).toBeVisible();

@@ -241,7 +241,7 @@ describe('waiting modal', () => {
 });
 
 describe('session: the stored oidc-client-ts user, read without the library', async () => {
-  const { readStoredUser, toSession } = await import('../../src/stores/session.ts');
+  const { $session, currentToken, readStoredUser, toSession } = await import('../../src/stores/session.ts');
   const { User } = await import('oidc-client-ts');
   const profile = { sub: 'u-1', email: 'agent@demo.test', name: 'Alex Rivera', dashboardUserRole: 'SFAD_Agent', iss: 'x', aud: 'y', exp: 1, iat: 1 };
 
@@ -261,5 +261,21 @@ describe('session: the stored oidc-client-ts user, read without the library', as
     expect(readStoredUser(sessionStorage)).toBeNull();
     sessionStorage.setItem('oidc.user:a:b', JSON.stringify({ access_token: 'at', profile: null }));
     expect(readStoredUser(sessionStorage)).toBeNull();
+  });
+
+  it('a call before the guard has restored the session carries the stored token while it is fresh (issue 19)', () => {
+    sessionStorage.clear();
+    $session.set(null);
+    expect(currentToken(sessionStorage)).toBeNull();
+    const now = Math.floor(Date.now() / 1000);
+    sessionStorage.setItem('oidc.user:a:b', JSON.stringify({ access_token: 'stored', expires_at: now + 3600, profile }));
+    expect(currentToken(sessionStorage)).toBe('stored');
+    // Due for renewal: no token (the guard renews it or sends the reader to sign-in).
+    sessionStorage.setItem('oidc.user:a:b', JSON.stringify({ access_token: 'stored', expires_at: now + 10, profile }));
+    expect(currentToken(sessionStorage)).toBeNull();
+    $session.set(toSession({ access_token: 'live', expires_at: now + 3600, profile }));
+    expect(currentToken(sessionStorage)).toBe('live');
+    $session.set(null);
+    sessionStorage.clear();
   });
 });
