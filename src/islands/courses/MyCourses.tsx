@@ -18,10 +18,8 @@ import { CallView, UserGate } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import { useT } from '../shared/use-t.ts';
 import type { Words } from './shared.tsx';
+import { MY_COURSES_ROUTE as ROUTE, MY_COURSES_TITLE as TITLE, MY_COURSES_VIEWS, type MyCoursesView } from '../../lib/ce-my-courses.ts';
 
-export type MyCoursesView = 'upcoming' | 'all' | 'completed';
-const ROUTE: Record<MyCoursesView, string> = { upcoming: '/dashboard/CE-Course-Upcoming', all: '/dashboard/CE-MyCourses', completed: '/dashboard/CE-Completed-MyCourses' };
-const TITLE = { upcoming: 'courses.mine.upcomingTitle', all: 'courses.mine.allTitle', completed: 'courses.mine.completedTitle' } as const;
 const EMPTY_TEXT = { upcoming: 'courses.mine.emptyUpcoming', all: 'courses.mine.emptyAll', completed: 'courses.mine.emptyCompleted' } as const;
 
 type Action = 'cancel' | 'acceptOffer' | 'declineOffer';
@@ -65,8 +63,9 @@ function List({ view, t }: { view: MyCoursesView; t: Words }) {
           {t(TITLE[view])}
         </h1>
       </div>
+      <p className="my-courses-intro">{t('courses.mine.intro')}</p>
       <nav aria-label={t('courses.mine.tabsLabel')} className="my-courses-tabs">
-        {(['upcoming', 'all', 'completed'] as const).map((v) => (
+        {MY_COURSES_VIEWS.map((v) => (
           <a key={v} className="btn btn--secondary" href={ROUTE[v]} aria-current={v === view ? 'page' : undefined}>
             {t(TITLE[v])}
           </a>

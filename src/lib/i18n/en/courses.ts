@@ -118,6 +118,7 @@ export default {
     upcomingTitle: 'Upcoming courses',
     allTitle: 'My courses',
     completedTitle: 'Completed courses',
+    intro: 'Your continuing-education courses in one place: the seats you hold, your place on a waitlist and any seat offered to you, and the certificates of the courses you attended. If you can no longer attend, cancel your seat so that an agent on the waitlist can have it.',
     tabsLabel: 'My CE courses',
     loading: 'Loading your courses…',
     loadFailed: 'We could not load your courses.',

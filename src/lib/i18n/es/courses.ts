@@ -115,6 +115,7 @@ export default {
     upcomingTitle: 'Próximos cursos',
     allTitle: 'Mis cursos',
     completedTitle: 'Cursos completados',
+    intro: 'Sus cursos de educación continua en un solo lugar: los lugares que tiene, su puesto en una lista de espera y cualquier lugar que se le ofrezca, y los certificados de los cursos a los que asistió. Si ya no puede asistir, cancele su lugar para que un agente en la lista de espera pueda ocuparlo.',
     tabsLabel: 'Mis cursos de educación continua',
     loading: 'Cargando sus cursos…',
     loadFailed: 'No pudimos cargar sus cursos.',
