@@ -60,6 +60,8 @@ test.describe('as Summit Ridge’s agency admin', () => {
 
     await page.goto('/dashboard/manage-users');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage my users' })).toBeVisible();
+    // The agency the list is of, under the introduction (the introduction itself is the page's static text).
+    await expect(page.locator('.users-agency')).toHaveText(new RegExp(`^Agency: .+ \\(${SUMMIT}\\)$`));
     await page.getByRole('search', { name: 'Search users' }).getByLabel('Search', { exact: true }).fill(`glass${tag}`);
     await page.getByRole('search', { name: 'Search users' }).getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table');
@@ -164,6 +166,7 @@ test.describe('as Summit Ridge’s agency admin', () => {
   test('add a user: invite a new one by email, who gets a set-password link; axe on the page', async ({ page }) => {
     await page.goto('/dashboard/agency-admin-add');
     await expect(page.getByRole('heading', { level: 1, name: 'Add a user' })).toBeVisible();
+    await expect(page.locator('.users-agency')).toHaveText(new RegExp(`^Agency: .+ \\(${SUMMIT}\\)$`));
     await expectAccessible(page, 'agency-admin-add');
     const email = `ua-${tag}-invited@example.test`;
     await page.getByText('Invite a new user').click();

@@ -129,7 +129,9 @@ function AddPage({ user, t }: { user: SignedInUser; t: UsersT }) {
         <a href="/dashboard/manage-users">{t('users.add.back')}</a>
       </p>
       <h1>{t('users.add.title')}</h1>
-      <p className="muted">{t('users.add.intro', { agency: active && !internal ? `${active.agencyName} (${active.agencyNumber})` : agency })}</p>
+      {/* The introduction is product text (the page's static shell paints it first: issue 19); the agency is data. */}
+      <p className="muted">{t('users.add.intro')}</p>
+      {active && !internal && <p className="users-agency">{t('users.add.agency', { agency: `${active.agencyName} (${active.agencyNumber})` })}</p>}
       <form className="card users-section" onSubmit={submit} noValidate>
         <ErrorSummary title={t('users.add.fix')} errors={errors.map((e) => ({ field: `${id}-${e.path}`, text: t.message(e) }))} description={problem ?? undefined} focusKey={refusals} />
         {internal && (

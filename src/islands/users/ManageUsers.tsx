@@ -141,7 +141,9 @@ function UsersPage({ user, t }: { user: SignedInUser; t: UsersT }) {
           {t('users.manage.add')}
         </a>
       </div>
-      <p className="muted">{internal ? t('users.manage.introAll') : t('users.manage.intro', { agency: agency ? `${agency.agencyName} (${agency.agencyNumber})` : '' })}</p>
+      {/* The introduction is product text (the page's static shell paints it first: issue 19); the agency is data. */}
+      <p className="muted">{internal ? t('users.manage.introAll') : t('users.manage.intro')}</p>
+      {!internal && agency && <p className="users-agency">{t('users.manage.agency', { agency: `${agency.agencyName} (${agency.agencyNumber})` })}</p>}
 
       <form className="wo-filters" role="search" aria-label={t('users.manage.searchLabel')} onSubmit={submit} noValidate>
         <div className="field">

@@ -83,6 +83,8 @@ function SurveyPage({ t }: { t: WorkOrdersT }) {
   return (
     <div className="order-page">
       <h1>{t('workOrders.survey.title')}</h1>
+      {/* Product text, painted first by the page's static shell (issue 19). */}
+      <p className="muted order-intro">{t('workOrders.survey.intro')}</p>
       <div className="card order-section">
         <dl className="details">
           <dt>{t('workOrders.survey.workOrder')}</dt>

@@ -139,6 +139,8 @@ function Details({ activity, t, announce, live, reload }: { activity: ServiceAct
       <div className="order-head">
         <div>
           <h1>{t('workOrders.details.title', { id: activity.WorkOrderId })}</h1>
+          {/* Product text, painted first by the page's static shell (issue 19). */}
+          <p className="muted order-intro">{t('workOrders.details.intro')}</p>
           <dl className="order-facts">
             <Row none={none} term={t('workOrders.details.referral')}>
               <span data-testid="referral-number">{activity.ReferralNumber}</span>

@@ -2,7 +2,8 @@
 export default {
   manage: {
     title: 'Manage my users',
-    intro: 'The users of {agency}. Search by agent number, or by name or email.',
+    intro: 'Search by agent number, or by name or email, and open a user to see their details.',
+    agency: 'Agency: {agency}',
     introAll: 'Users of every agency. Search by agent number, or by name or email.',
     searchBy: 'Search by',
     byName: 'Name or email',
@@ -112,7 +113,8 @@ export default {
   },
   add: {
     title: 'Add a user',
-    intro: 'Add a user to {agency}: someone who already has an account, or a new user we invite by email.',
+    intro: 'Add someone who already has an account, or a new user we invite by email.',
+    agency: 'Agency: {agency}',
     existing: 'An existing user',
     invite: 'Invite a new user',
     mode: 'Who are you adding?',

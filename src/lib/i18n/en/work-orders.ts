@@ -79,6 +79,7 @@ export default {
   },
   details: {
     title: 'Work order {id}',
+    intro: 'Follow the work order from referral to completion: its status, the shop’s progress, and the policyholder’s and vehicle’s details. The page updates on its own as the shop works.',
     referral: 'Referral number',
     status: 'Status',
     agency: 'Agency',
@@ -154,6 +155,7 @@ export default {
   },
   survey: {
     title: 'Survey details',
+    intro: 'What the policyholder told us about the repair once the work was done: their rating, their answers and any comment.',
     workOrder: 'Work order',
     referral: 'Referral number',
     policyholder: 'Policyholder',

@@ -5,7 +5,8 @@ import type en from '../en/users.ts';
 export default {
   manage: {
     title: 'Administrar mis usuarios',
-    intro: 'Los usuarios de {agency}. Busque por número de agente, o por nombre o correo electrónico.',
+    intro: 'Busque por número de agente, o por nombre o correo electrónico, y abra un usuario para ver sus datos.',
+    agency: 'Agencia: {agency}',
     introAll: 'Usuarios de todas las agencias. Busque por número de agente, o por nombre o correo electrónico.',
     searchBy: 'Buscar por',
     byName: 'Nombre o correo electrónico',
@@ -115,7 +116,8 @@ export default {
   },
   add: {
     title: 'Agregar un usuario',
-    intro: 'Agregue un usuario a {agency}: alguien que ya tiene una cuenta, o un usuario nuevo al que invitamos por correo electrónico.',
+    intro: 'Agregue a alguien que ya tiene una cuenta, o a un usuario nuevo al que invitamos por correo electrónico.',
+    agency: 'Agencia: {agency}',
     existing: 'Un usuario existente',
     invite: 'Invitar a un usuario nuevo',
     mode: '¿A quién agrega?',

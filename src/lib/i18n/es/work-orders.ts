@@ -78,6 +78,7 @@ export default {
   },
   details: {
     title: 'Orden de trabajo {id}',
+    intro: 'Siga la orden de trabajo desde la referencia hasta su cierre: su estado, el avance del taller y los datos del asegurado y del vehículo. La página se actualiza sola mientras el taller trabaja.',
     referral: 'Número de referencia',
     status: 'Estado',
     agency: 'Agencia',
@@ -153,6 +154,7 @@ export default {
   },
   survey: {
     title: 'Detalles de la encuesta',
+    intro: 'Lo que el asegurado nos dijo sobre la reparación una vez terminado el trabajo: su calificación, sus respuestas y cualquier comentario.',
     workOrder: 'Orden de trabajo',
     referral: 'Número de referencia',
     policyholder: 'Asegurado',
