@@ -11,6 +11,7 @@ import { startServer } from '../src/server/server.ts';
 import { openPostgres } from '../src/server/db/index.ts';
 import { listWorkOrders, OPEN_STATUSES } from '../src/server/services/work-orders/lists.ts';
 import { orderScope } from '../src/server/services/work-orders/access.ts';
+import { dashboard } from '../src/server/services/work-orders/dashboard.ts';
 import { searchArticles } from '../src/server/services/content.ts';
 import type { UserRow } from '../src/server/services/users.ts';
 
@@ -58,6 +59,7 @@ for (const c of cases) {
   await time(c.label, async () => listWorkOrders(db, await orderScope(db, who, c.agency), { ...c.opts, statuses }));
 }
 await time('orderScope 10045821', () => orderScope(db, user!, '10045821'));
+await time('dashboard (GetDashboardWorkOrders) 10045821', async () => dashboard(db, await orderScope(db, user!, '10045821')));
 await time('searchArticles en "windshield"', () => searchArticles(db, 'en', 'windshield'));
 await time('searchArticles es "parabrisas"', () => searchArticles(db, 'es', 'parabrisas'));
 if (process.env.PROFILE_EXPLAIN) {
@@ -70,6 +72,7 @@ if (process.env.PROFILE_EXPLAIN) {
   }) as typeof db.query;
   for (const c of cases) await listWorkOrders(db, await orderScope(db, c.who ?? user!, c.agency), { ...c.opts, statuses: (c.statuses ?? OPEN_STATUSES) as typeof OPEN_STATUSES });
   await searchArticles(db, 'en', 'windshield');
+  await dashboard(db, await orderScope(db, user!, '10045821'));
   (db as { query: typeof db.query }).query = orig;
   for (const [sql, params] of seen) {
     const plan = await db.query<Record<string, string>>(`EXPLAIN (ANALYZE) ${sql}`, params as never);

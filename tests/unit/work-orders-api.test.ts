@@ -628,6 +628,19 @@ describe('dashboard', () => {
     expect(resubmitted.NeedsAttentionCount).toBe(before.NeedsAttentionCount);
     expect(resubmitted.NeedsAttention.map((o) => o.WorkOrderId)).not.toContain(failed.WorkOrderId);
   });
+
+  it('kept in memory, yet a change of what it reads shows at once: the orders, and the events alone (a failed reason)', async () => {
+    const failed = await fileOne();
+    expect((await advance(failed.WorkOrderId, 'Failed', 'Carrier did not answer')).status).toBe(200);
+    const first = await ok<Dashboard>('GetDashboardWorkOrders', {});
+    expect(first.NeedsAttention.find((o) => o.WorkOrderId === failed.WorkOrderId)?.Reason).toBe('Carrier did not answer');
+    // The same answer again (kept), then the event's note changed by itself, with no change of the order (migration 046).
+    expect(await ok<Dashboard>('GetDashboardWorkOrders', {})).toEqual(first);
+    await q("UPDATE work_order_events SET note = 'Policy number not found' WHERE work_order_id = $1 AND status = 'Failed'", [failed.WorkOrderId]);
+    const after = await ok<Dashboard>('GetDashboardWorkOrders', {});
+    expect(after.NeedsAttention.find((o) => o.WorkOrderId === failed.WorkOrderId)?.Reason).toBe('Policy number not found');
+    expect((await call('ResubmitFailedReferral', { WorkOrderId: failed.WorkOrderId })).status).toBe(200);
+  });
 });
 
 describe('carriers', () => {

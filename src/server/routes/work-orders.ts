@@ -26,7 +26,7 @@ import { agencyCarriers, agentCarriers } from '../services/carriers.ts';
 import { orderScope, scopeAgency } from '../services/work-orders/access.ts';
 import { readCacheFor } from '../services/read-cache.ts';
 import { consolePage } from '../services/work-orders/console.ts';
-import { dashboard } from '../services/work-orders/dashboard.ts';
+import { dashboard, weekStart } from '../services/work-orders/dashboard.ts';
 import { certificateData, serviceActivity, surveyDetails } from '../services/work-orders/details.ts';
 import { advanceWorkOrder, changeReply, resubmitFailedReferral } from '../services/work-orders/lifecycle.ts';
 import { listWorkOrders, OPEN_STATUSES, type ListOptions } from '../services/work-orders/lists.ts';
@@ -66,7 +66,11 @@ export function workOrderRoutes(deps: RouteDeps): Hono<AppEnv> {
 
   mountCall(router, deps, GetDashboardWorkOrders, async ({ input, user }) => {
     const scope = await orderScope(db, user!, input.AgencyNumber);
-    return { AgencyNumber: scopeAgency(scope), ...(await dashboard(db, scope)) };
+    // Kept in memory with the list pages until an order, its referral, events, survey, recalibration or shop, a user or
+    // an agency changes (decision 039, migration 046), and for its week only (its chart is the last 12 weeks).
+    const now = new Date();
+    const key = JSON.stringify(['dashboard', scope, weekStart(now).toISOString()]);
+    return { AgencyNumber: scopeAgency(scope), ...(await readCacheFor(db).result('lists', key, () => dashboard(db, scope, now))) };
   });
 
   mountCall(router, deps, GetOpenWorkOrders, async ({ input, user }) => {
