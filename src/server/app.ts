@@ -138,7 +138,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   }
   // Each call's own body limit (contract.maxBody, default 64 KB) is applied by mountCall; these are the ceilings of each
   // service (the editor's calls take up to 1 MB, a CE course image of 1 MB comes as base64 in UploadCECourseImage's
-  // 1.6 MB). API answers are never cached: `Cache-Control: no-store` comes with the API's headers (apiHeaders in
+  // 1.6 MB). API answers are never cached: `Cache-Control: no-store` comes with the API's headers (API_HEADERS in
   // security.ts, written by server.ts); the two image calls set their own (course images are immutable, a new upload is
   // a new id; co-brand logos are kept a day and checked by ETag, issue 17), their refusals keep no-store.
   for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024], ['/experiments/*', 64 * 1024]] as const) {

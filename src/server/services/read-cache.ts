@@ -38,8 +38,8 @@ export interface ReadCache {
   agencies(userId: string): Promise<UserAgency[]>;
   /**
    * A read's answer kept under key (decision 039): 'lists' (work-order list pages and dashboards; cleared by any
-   * change of the orders, their referrals, events, surveys or recalibrations, shops, users or agencies) or 'content' (search answers; cleared by
-   * any change of the articles). load must depend only on the key and the database, and answer a new value each
+   * change of the orders, their referrals, events, surveys or recalibrations, shops, users or agencies) or 'content'
+   * (search answers; cleared by any change of the articles). load must depend only on the key and the database, and answer a new value each
    * time (one nobody else holds). Each caller gets its own copy.
    */
   result<T>(kind: ResultKind, key: string, load: () => Promise<T>): Promise<T>;
