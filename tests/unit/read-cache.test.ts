@@ -223,6 +223,21 @@ describe.skipIf(!serverUrl)('read cache (PostgreSQL): invalidated across process
     }
   });
 
+  it("read-your-writes: a change committed through A is in B's very next answer, with no wait (twenty rounds, agency list and a kept list result)", async () => {
+    const cacheB = readCacheFor(b);
+    const agencyNumber = (await cacheB.agencies(userId))[0]!.agencyNumber;
+    const nameOf = () => a.query<{ agency_name: string }>('SELECT agency_name FROM agencies WHERE agency_number = $1', [agencyNumber]).then((r) => r[0]!.agency_name);
+    for (let n = 1; n <= 20; n++) {
+      // Kept in B first, so that a stale answer would come from memory.
+      await cacheB.agencies(userId);
+      await cacheB.result('lists', 'the agency name', nameOf);
+      await a.query('UPDATE agencies SET agency_name = $1 WHERE agency_number = $2', [`Round ${n}`, agencyNumber]);
+      // B asked at once, before its listening connection's socket has been read.
+      expect((await cacheB.agencies(userId)).find((x) => x.agencyNumber === agencyNumber)!.agencyName).toBe(`Round ${n}`);
+      expect(await cacheB.result('lists', 'the agency name', nameOf)).toBe(`Round ${n}`);
+    }
+  });
+
   it('the users row (what revocation changes) is read from the database on every call', async () => {
     const cacheB = readCacheFor(b);
     const before = (await cacheB.user(userId))!;

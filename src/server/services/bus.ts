@@ -5,6 +5,7 @@
  * (`db.bus`). Publish after the change's transaction has committed. Live work-order events ride on it; chat and any
  * later live feature get a topic of their own.
  */
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { log } from '../log.ts';
 
@@ -50,6 +51,15 @@ export interface Bus {
    * only (PGlite's `db.listen` delivers its notifications); resolves once the channel is listened to.
    */
   channel(name: string, fn: (payload: string) => void): Promise<() => void>;
+  /**
+   * Read-your-writes across processes: resolves true once every message and channel notification of a transaction
+   * committed before the call has been heard (and its listeners called); false when that cannot be known (the
+   * listening connection is down or closed meanwhile, or no answer came within SYNC_TIMEOUT_MS). In memory: true at
+   * once. On PostgreSQL the bus NOTIFYs a channel of its own and waits to hear it back: notifications reach a listener
+   * in the order their transactions committed, so hearing it means hearing everything committed before it. Calls
+   * made while one is on its way share the next one.
+   */
+  caughtUp(): Promise<boolean>;
   /** Resolves when the bus hears messages (PostgreSQL: the first LISTEN is in place). */
   readonly ready: Promise<void>;
   /** Stops listening. */
@@ -62,6 +72,8 @@ export const BUS_CHANNEL = 'portal_bus';
 export const MAX_PAYLOAD_BYTES = 7999;
 /** application_name of the listening connection (operators and tests find it in pg_stat_activity). */
 export const BUS_APPLICATION_NAME = 'portal-bus';
+/** How long caughtUp waits to hear its own notification back before answering false. */
+export const SYNC_TIMEOUT_MS = 2000;
 
 interface Envelope {
   t: string;
@@ -118,6 +130,7 @@ export function memoryBus(): Bus {
     onGap: () => () => undefined,
     hearing: true,
     channel: () => Promise.reject(new Error('the in-memory bus has no database channels: use db.listen')),
+    caughtUp: () => Promise.resolve(true),
     ready: Promise.resolve(),
     close: () => Promise.resolve(),
   };
@@ -136,6 +149,41 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   let delay = 100;
+  /** caughtUp's channel, this bus's alone (other processes do not hear it), and the calls waiting on it. */
+  const syncChannel = `portal_sync_${randomBytes(8).toString('hex')}`;
+  interface Sync {
+    token: string;
+    promise: Promise<boolean>;
+    done(heard: boolean): void;
+    timer?: NodeJS.Timeout;
+  }
+  /** The notification on its way, and the one the calls made meanwhile wait for (sent when the first is heard). */
+  let inFlight: Sync | null = null;
+  let queued: Sync | null = null;
+  let syncs = 0;
+  const newSync = (): Sync => {
+    let done!: (heard: boolean) => void;
+    const promise = new Promise<boolean>((resolve) => (done = resolve));
+    return { token: String(++syncs), promise, done };
+  };
+  const settle = (s: Sync, heard: boolean) => {
+    if (inFlight !== s) return;
+    clearTimeout(s.timer);
+    inFlight = null;
+    s.done(heard);
+    const next = queued;
+    queued = null;
+    if (next) {
+      if (hearing) send(next);
+      else next.done(false);
+    }
+  };
+  const send = (s: Sync) => {
+    inFlight = s;
+    s.timer = setTimeout(() => settle(s, false), SYNC_TIMEOUT_MS);
+    s.timer.unref();
+    listener.unsafe('SELECT pg_notify($1, $2)', [syncChannel, s.token]).catch(() => settle(s, false));
+  };
   // onnotify is an option of the connections (postgres.js's own listen() uses it) its types do not list.
   const options: postgres.Options<Record<string, never>> & { onnotify(channel: string, payload: string): void } = {
     max: 1,
@@ -145,6 +193,10 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
     onnotice: () => undefined,
     connection: { application_name: BUS_APPLICATION_NAME },
     onnotify(channel, payload) {
+      if (channel === syncChannel) {
+        if (inFlight?.token === payload) settle(inFlight, true);
+        return;
+      }
       if (channel !== BUS_CHANNEL) {
         for (const fn of [...(channels.get(channel) ?? [])]) {
           try {
@@ -166,6 +218,7 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
     },
     onclose() {
       hearing = false;
+      if (inFlight) settle(inFlight, false);
       if (closed) return;
       log.warn('bus: the listening connection closed; listening again');
       schedule();
@@ -174,6 +227,7 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
   const listener = postgres(url, options);
   const listen = async () => {
     await listener.unsafe(`LISTEN ${BUS_CHANNEL}`);
+    await listener.unsafe(`LISTEN ${syncChannel}`);
     for (const name of channels.keys()) await listener.unsafe(`LISTEN ${name}`);
     delay = 100;
     hearing = true;
@@ -238,10 +292,22 @@ export function postgresBus(url: string, sql: postgres.Sql): Bus {
       set.add(fn);
       return () => void set.delete(fn);
     },
+    caughtUp() {
+      if (!hearing) return Promise.resolve(false);
+      if (!inFlight) {
+        const s = newSync();
+        send(s);
+        return s.promise;
+      }
+      // One is on its way, sent perhaps before this call: wait for the next one.
+      queued ??= newSync();
+      return queued.promise;
+    },
     ready,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
+      if (inFlight) settle(inFlight, false);
       await listener.end({ timeout: 1 });
     },
   };

@@ -11,9 +11,10 @@
  * On PGlite (one process per data folder) a notification reaches the cache before the query that committed the
  * change resolves, so the next request sees the change. On PostgreSQL (several processes) the notifications come to
  * every process through the bus's listening connection (decision 036), a moment after the commit (the delay is
- * measured in docs/decisions/038); while that connection is down (`bus.hearing` false) nothing is served from or
- * kept in memory, and when it listens again (`bus.onGap`) everything kept is dropped, since notifications may have
- * been missed.
+ * measured in docs/decisions/038), so each read first waits for `bus.caughtUp()` (its own notification heard back,
+ * after everything committed before it): a change committed through any process before the read began is seen.
+ * While that connection is down (`bus.hearing` false) nothing is served from or kept in memory, and when it listens
+ * again (`bus.onGap`) everything kept is dropped, since notifications may have been missed.
  */
 import type { UserAgency } from '../../lib/api/user.ts';
 import type { Db } from '../db/index.ts';
@@ -95,8 +96,12 @@ class NotifiedReadCache implements ReadCache {
 
   /** Answers are copied only when kept: a value nobody else holds (a read not kept) goes to the caller as it is. */
   async #read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>, copy: (v: T) => T): Promise<T> {
-    const now = Date.now();
     if (!this.#hears()) return load();
+    // PostgreSQL: first hear every notification of what was committed before this read (through any process), so
+    // that a caller who just changed something (on another process) reads the change. Not known: read the database.
+    // (PGlite's notifications are in before the writing query resolves: no wait, and a miss starts its query at once.)
+    if (this.#db.bus.kind === 'postgres' && !(await this.#db.bus.caughtUp())) return load();
+    const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.until > now) return copy(hit.value);
     const epoch = this.#epoch;
