@@ -4,7 +4,7 @@
  * goes back to Received and the shop gets it again), confirmed in the details page's dialog (loaded when opened).
  * Nothing shows while no order needs attention.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { WorkOrderStatus } from '../../lib/work-orders.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { detailsHref } from './shared.ts';
@@ -24,15 +24,36 @@ export default function FailedReferrals({ t, dash, onOpenList }: Props) {
   const [resubmitting, setResubmitting] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  /** Set when the dialog closes: the focus goes back once the page shows what the dialog changed. */
+  const refocus = useRef(false);
+  /** The button the focus went back to, while it has it. */
+  const returned = useRef<HTMLElement | null>(null);
   const d = dash.data;
   const close = () => {
+    refocus.current = true;
     setResubmitting(null);
-    // Back to the button that opened the dialog; when its order left the list (resubmitted), to the banner's title.
-    requestAnimationFrame(() => {
-      const target = opener.current?.isConnected ? opener.current : (titleRef.current ?? document.getElementById('wo-title'));
-      target?.focus();
-    });
   };
+  // After each render (the dialog's reload is in by the time it closes): back to the button that opened the dialog;
+  // when its order left the list (resubmitted), to the banner's title, or the tabs' when the banner is gone. A later
+  // render (a live change) that removes the button the focus went back to moves the focus the same way.
+  useLayoutEffect(() => {
+    const elsewhere = () => titleRef.current ?? document.getElementById('wo-title');
+    if (refocus.current) {
+      refocus.current = false;
+      const target = opener.current?.isConnected ? opener.current : elsewhere();
+      target?.focus();
+      returned.current = target === opener.current ? target : null;
+      return;
+    }
+    const back = returned.current;
+    if (!back) return;
+    if (back.isConnected) {
+      if (document.activeElement !== back) returned.current = null;
+      return;
+    }
+    returned.current = null;
+    if (!document.activeElement || document.activeElement === document.body) elsewhere()?.focus();
+  });
 
   const dialog = resubmitting && (
     <Suspense fallback={null}>

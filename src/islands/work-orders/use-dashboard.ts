@@ -17,7 +17,7 @@ export interface DashboardState {
   failed: boolean;
   /** The shown data is of another agency (loading). */
   busy: boolean;
-  /** Loads it again. */
+  /** Loads it again; resolves once the newest load (this one, or a later one that superseded it) has set its data. */
   reload(): Promise<void>;
 }
 
@@ -28,8 +28,10 @@ export function useDashboard(agencyNumber: string): DashboardState {
   const [shownAgency, setShownAgency] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
+  /** The newest load: a superseded one waits for it, so that reload() resolves with the newest data set. */
+  const newest = useRef<Promise<void>>(Promise.resolve());
 
-  const load = useCallback(async () => {
+  const loadOnce = useCallback(async () => {
     const n = ++seq.current;
     try {
       const d = await api.call(GetDashboardWorkOrders, { AgencyNumber: agencyNumber }, { ignoreErrors: true });
@@ -44,6 +46,14 @@ export function useDashboard(agencyNumber: string): DashboardState {
       if (n === seq.current) setShownAgency(agencyNumber);
     }
   }, [agencyNumber]);
+
+  const load = useCallback(async () => {
+    let mine = loadOnce();
+    newest.current = mine;
+    await mine;
+    // Superseded (a live change's load began meanwhile): its answer, not this one's, is what the page shows.
+    while (newest.current !== mine) await (mine = newest.current);
+  }, [loadOnce]);
 
   useEffect(() => {
     void load();
