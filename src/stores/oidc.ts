@@ -3,7 +3,7 @@
  * renewal, sign-out, a 401). A page whose stored token is still valid loads neither: this module is imported with
  * import() only, never statically (docs/decisions/005-browser-javascript-budget.md).
  */
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { OidcClient, UserManager, WebStorageStateStore, type ExtraSigninRequestArgs, type User } from 'oidc-client-ts';
 import { langOf } from '../lib/i18n.ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
 import type { WritableAtom } from 'nanostores';
@@ -55,6 +55,17 @@ export function getUserManager({ $session, toSession }: SessionStore): Promise<U
     return um;
   })();
   return manager;
+}
+
+/**
+ * The authorization request signinRedirect would navigate to, for a page that makes it itself (the sign-in page asks
+ * without leaving the page, docs/decisions/042-sign-in-without-a-hop.md). The manager's own settings and discovery
+ * document; the state and the PKCE verifier are stored in the manager's state store, where signinCallback reads them.
+ */
+export async function signinRequestUrl(store: SessionStore, args: ExtraSigninRequestArgs): Promise<string> {
+  const um = await getUserManager(store);
+  const request = await new OidcClient(um.settings, um.metadataService).createSigninRequest({ ...args, request_type: 'si:r' });
+  return request.url;
 }
 
 /** The stored user, renewed with the refresh token when its access token is expiring; throws when there is none. */

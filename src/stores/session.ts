@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { UserManager } from 'oidc-client-ts';
+import type { ExtraSigninRequestArgs, UserManager } from 'oidc-client-ts';
 import type { SessionStore } from './oidc.ts';
 import { LOGIN_ROUTE } from '../lib/navigation.ts';
 
@@ -38,6 +38,10 @@ const store = (): SessionStore => ({ $session, toSession, expiring, scheduleRene
  * still valid loads neither (docs/decisions/005-browser-javascript-budget.md).
  */
 export const getUserManager = (): Promise<UserManager> => oidc().then((m) => m.getUserManager(store()));
+
+/** The authorization request's URL, its state and PKCE verifier stored for the callback (./oidc.ts, signinRequestUrl). */
+export const signinRequestUrl = (args: ExtraSigninRequestArgs): Promise<string> =>
+  oidc().then((m) => m.signinRequestUrl(store(), args));
 
 /** What the session needs of an oidc-client-ts user (a User, or the JSON it stores). */
 export interface StoredUser {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { interactionPath, LOGIN_MESSAGES, LoginRequestSchema, SIGNIN_TICKET_KEY, ticketPath } from '../../lib/api/login.ts';
 import { NotifyUserLoggedIn } from '../../lib/api/user-calls.ts';
-import { afterSignIn, safeReferral } from '../../lib/navigation.ts';
+import { afterSignIn, LOGIN_ROUTE, safeReferral } from '../../lib/navigation.ts';
 import { api } from '../../stores/api.ts';
-import { $session, getUserManager, restoreSession, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
+import { $session, getUserManager, restoreSession, signinRequestUrl, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
-import type { Key, Params, ServerMessage, Translator } from '../../lib/i18n.ts';
+import { langOf, type Key, type Params, type ServerMessage, type Translator } from '../../lib/i18n.ts';
 import type { MfaChallenge } from '../../lib/api/mfa.ts';
 import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
 import AgencySignIn from './AgencySignIn.tsx';
@@ -65,6 +65,35 @@ const takeSsoTimeout = () => {
   }
 };
 
+/**
+ * Makes the authorization request without leaving the page (issue 19, docs/decisions/042-sign-in-without-a-hop.md):
+ * the browser follows the provider's redirects as a navigation would, and keeps the interaction's cookies they set.
+ * The interaction's uid when they end on this page's form (the address then becomes that page's, as after the
+ * navigation); null in every other case (a provider on another host, a session already at the provider, an error),
+ * where the caller navigates to the request as before.
+ */
+async function askInPlace(url: string): Promise<string | null> {
+  const here = window.location;
+  if (new URL(url, here.href).origin !== here.origin) return null;
+  const res = await fetch(url, { credentials: 'same-origin' }).catch(() => null);
+  if (!res) return null;
+  // Only the address it ended on counts: the page itself is not needed.
+  void res.body?.cancel().catch(() => undefined);
+  const landed = new URL(res.url);
+  const uid = landed.searchParams.get('uid');
+  const form =
+    res.ok &&
+    res.redirected &&
+    landed.origin === here.origin &&
+    landed.pathname === LOGIN_ROUTE &&
+    !!uid &&
+    [...landed.searchParams.keys()].every((k) => k === 'uid' || k === 'lang') &&
+    langOf(landed) === langOf(here);
+  if (!form) return null;
+  window.history.replaceState(window.history.state, '', `${landed.pathname}${landed.search}`);
+  return uid;
+}
+
 type Phase =
   | { kind: 'working' }
   | { kind: 'form'; uid: string }
@@ -72,8 +101,38 @@ type Phase =
   | { kind: 'error'; said: Said }
   | { kind: 'timedOut'; referral: string | null };
 
+/** The provider's sign-in step for this interaction: the form (or, with a sign-in ticket, signed in at once). */
+async function openInteraction(uid: string, setPhase: (phase: Phase) => void): Promise<void> {
+  const res = await fetch(interactionPath(uid, 'details'), { credentials: 'same-origin' }).catch(() => null);
+  if (!res?.ok) {
+    setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
+    return;
+  }
+  // Just set a password (create-new-password, a password change): the single-use ticket the request carried
+  // signs in without asking again.
+  const details = (await res.json().catch(() => null)) as { result?: { ticket?: boolean } } | null;
+  if (details?.result?.ticket) {
+    const done = await fetch(ticketPath(uid), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: '{}',
+    }).catch(() => null);
+    const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } & Partial<MfaChallenge> } | null;
+    if (done?.ok && body?.result?.redirectTo) {
+      window.location.assign(body.result.redirectTo);
+      return;
+    }
+    if (done?.ok && body?.result?.mfa) {
+      setPhase({ kind: 'mfa', uid, challenge: body.result as MfaChallenge });
+      return;
+    }
+  }
+  setPhase({ kind: 'form', uid });
+}
+
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
-export default function LoginForm() {
+export default function LoginForm({ shell }: { shell?: { title: string; intro: string } }) {
   const t = useT('login', 'messages');
   const common = useCommonT();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
@@ -103,12 +162,25 @@ export default function LoginForm() {
     } catch {
       /* no storage */
     }
+    let url: string;
     try {
-      const um = await getUserManager();
-      await um.signinRedirect({ state: { referral }, ...(ticket ? { extraQueryParams: { signin_ticket: ticket } } : {}) });
+      url = await signinRequestUrl({ state: { referral }, ...(ticket ? { extraQueryParams: { signin_ticket: ticket } } : {}) });
     } catch {
       setPhase({ kind: 'error', said: { key: 'login.network' } });
+      return;
     }
+    // The form without the round of navigations through the provider (decision 042); a request with a sign-in
+    // ticket, and every answer other than this page's form, navigate as signinRedirect did.
+    const uid = ticket ? null : await askInPlace(url);
+    if (!uid) {
+      window.location.assign(url);
+      return;
+    }
+    // What a new page would start without: the earlier page's notices and errors.
+    setNotice(null);
+    setFormError(null);
+    setFieldErrors({});
+    await openInteraction(uid, setPhase);
   };
 
   useEffect(() => {
@@ -145,32 +217,7 @@ export default function LoginForm() {
       }
       const uid = params.get('uid');
       if (uid) {
-        const res = await fetch(interactionPath(uid, 'details'), { credentials: 'same-origin' }).catch(() => null);
-        if (!res?.ok) {
-          setPhase({ kind: 'error', said: loginReply(LOGIN_MESSAGES.expired) });
-          return;
-        }
-        // Just set a password (create-new-password, a password change): the single-use ticket the request carried
-        // signs in without asking again.
-        const details = (await res.json().catch(() => null)) as { result?: { ticket?: boolean } } | null;
-        if (details?.result?.ticket) {
-          const done = await fetch(ticketPath(uid), {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-            credentials: 'same-origin',
-            body: '{}',
-          }).catch(() => null);
-          const body = (await done?.json().catch(() => null)) as { result?: { redirectTo?: string } & Partial<MfaChallenge> } | null;
-          if (done?.ok && body?.result?.redirectTo) {
-            window.location.assign(body.result.redirectTo);
-            return;
-          }
-          if (done?.ok && body?.result?.mfa) {
-            setPhase({ kind: 'mfa', uid, challenge: body.result as MfaChallenge });
-            return;
-          }
-        }
-        setPhase({ kind: 'form', uid });
+        await openInteraction(uid, setPhase);
         return;
       }
       const existing = await restoreSession().catch(() => null);
@@ -255,8 +302,12 @@ export default function LoginForm() {
   };
 
   if (phase.kind === 'working' || !t) {
+    // The page's static shell, drawn again (login.astro): the card's heading and text stay where they were painted.
+    const words = t ? { title: t('login.title'), intro: t('login.intro') } : shell;
     return (
-      <div className="login-card" aria-busy="true">
+      <div className="login-card login-card--form" aria-busy="true">
+        {words && <h1>{words.title}</h1>}
+        {words && <p className="muted">{words.intro}</p>}
         <p className="waiting-inline"><span className="spinner" aria-hidden="true" /> {common('common.justASec')}</p>
       </div>
     );
@@ -303,7 +354,7 @@ export default function LoginForm() {
     );
   }
   return (
-    <div className="login-card">
+    <div className="login-card login-card--form">
       <h1>{t('login.title')}</h1>
       <p className="muted">{t('login.intro')}</p>
       {notice && <div className="notice" role="status">{say(t, notice)}</div>}
