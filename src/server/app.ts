@@ -9,6 +9,7 @@ import type { LoginLimiter } from './auth/login-limiter.ts';
 import { log } from './log.ts';
 import { PasswordHashBusy } from './errors.ts';
 import { bodyCeiling, fail, type AppEnv, type RouteDeps } from './routes/define.ts';
+import { API_SERVICES } from './security.ts';
 import { platformRoutes } from './routes/platform.ts';
 import { statesRoutes } from './routes/states.ts';
 import { accountManagerRoutes } from './routes/account-manager.ts';
@@ -137,13 +138,11 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     });
   }
   // Each call's own body limit (contract.maxBody, default 64 KB) is applied by mountCall; these are the ceilings of each
-  // service (the editor's calls take up to 1 MB, a CE course image of 1 MB comes as base64 in UploadCECourseImage's
-  // 1.6 MB). API answers are never cached: `Cache-Control: no-store` comes with the API's headers (API_HEADERS in
-  // security.ts, written by server.ts); the two image calls set their own (course images are immutable, a new upload is
-  // a new id; co-brand logos are kept a day and checked by ETag, issue 17), their refusals keep no-store.
-  for (const [prefix, ceiling] of [['/agentdashboard/*', 1_600_000], ['/api/*', 64 * 1024], ['/experiments/*', 64 * 1024]] as const) {
-    app.use(prefix, bodyCeiling(ceiling));
-  }
+  // service (API_SERVICES in security.ts, the same table that says which answers get the API's headers). API answers
+  // are never cached: `Cache-Control: no-store` comes with the API's headers (API_HEADERS in security.ts, written by
+  // server.ts); the two image calls set their own (course images are immutable, a new upload is a new id; co-brand
+  // logos are kept a day and checked by ETag, issue 17), their refusals keep no-store.
+  for (const { prefix, maxBody } of API_SERVICES) app.use(`${prefix}*`, bodyCeiling(maxBody));
   app.route(DASHBOARD_BASE, dashboardService(opts));
   app.route(CONTENT_BASE, contentService(opts));
   app.route(EXPERIMENTS_BASE, experimentsService(opts));

@@ -65,9 +65,17 @@ export function securityHeaders(
   };
 }
 
-/** The API services' path prefixes (JSON calls; never documents). */
-export const API_PREFIXES = ['/agentdashboard/', '/api/', '/experiments/'] as const;
-export const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
+/**
+ * The API services (JSON calls; never documents): each one's path prefix, and the ceiling of a request body under it
+ * in bytes (app.ts; each call's own limit, contract.maxBody, is applied by mountCall). The editor's calls take up to
+ * 1 MB, a CE course image of 1 MB comes as base64 in UploadCECourseImage's 1.6 MB.
+ */
+export const API_SERVICES = [
+  { prefix: '/agentdashboard/', maxBody: 1_600_000 },
+  { prefix: '/api/', maxBody: 64 * 1024 },
+  { prefix: '/experiments/', maxBody: 64 * 1024 },
+] as const;
+export const isApiPath = (path: string) => API_SERVICES.some((s) => path.startsWith(s.prefix));
 
 /**
  * The headers of every API answer (issue 19). A JSON answer is never a document: it runs no script and loads nothing,
