@@ -5,7 +5,7 @@ import { afterSignIn, LOGIN_ROUTE, safeReferral } from '../../lib/navigation.ts'
 import { api } from '../../stores/api.ts';
 import { $session, getUserManager, restoreSession, signinRequestUrl, SSO_TIMEOUT_KEY, toSession } from '../../stores/session.ts';
 import { useCommonT, useT } from '../shared/use-t.ts';
-import { langOf, type Key, type Params, type ServerMessage, type Translator } from '../../lib/i18n.ts';
+import { langOf, type Key, type Lang, type Params, type ServerMessage, type Translator } from '../../lib/i18n.ts';
 import type { MfaChallenge } from '../../lib/api/mfa.ts';
 import { SSO_LOGIN_FLAG } from '../../lib/api/sso.ts';
 import AgencySignIn from './AgencySignIn.tsx';
@@ -132,7 +132,7 @@ async function openInteraction(uid: string, setPhase: (phase: Phase) => void): P
 }
 
 /** The portal's own sign-in page: starts the code + PKCE flow, shows the form, completes the callback. */
-export default function LoginForm({ shell }: { shell?: { title: string; intro: string } }) {
+export default function LoginForm({ shell }: { shell?: Record<Lang, { title: string; intro: string }> }) {
   const t = useT('login', 'messages');
   const common = useCommonT();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
@@ -303,7 +303,7 @@ export default function LoginForm({ shell }: { shell?: { title: string; intro: s
 
   if (phase.kind === 'working' || !t) {
     // The page's static shell, drawn again (login.astro): the card's heading and text stay where they were painted.
-    const words = t ? { title: t('login.title'), intro: t('login.intro') } : shell;
+    const words = t ? { title: t('login.title'), intro: t('login.intro') } : shell?.[common.lang];
     return (
       <div className="login-card login-card--form" aria-busy="true">
         {words && <h1>{words.title}</h1>}
