@@ -7,6 +7,7 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { GetAnalyticsSummary, type AnalyticsSummary } from '../../lib/api/analytics.ts';
 import { formatDay } from '../../lib/format-date.ts';
+import { formatNumber as number, formatPercent as percent } from '../../lib/format-number.ts';
 import type { Translator } from '../../lib/i18n.ts';
 import { api } from '../../stores/api.ts';
 import ChartGrid, { gridScale } from '../shared/ChartGrid.tsx';
@@ -20,16 +21,6 @@ import { useT } from '../shared/use-t.ts';
 const Experiments = lazy(() => import('./Experiments.tsx'));
 
 export type AnalyticsT = Translator<'admin' | 'messages' | 'common'>;
-
-/** Number formats made once per language (a new Intl.NumberFormat for each of the page's figures cost blocking time). */
-const formats = new Map<string, Intl.NumberFormat>();
-const formatOf = (lang: string, kind: 'percent' | 'number') => {
-  let f = formats.get(`${lang} ${kind}`);
-  if (!f) formats.set(`${lang} ${kind}`, (f = new Intl.NumberFormat(lang, kind === 'percent' ? { style: 'percent', maximumFractionDigits: 1 } : {})));
-  return f;
-};
-const percent = (n: number, lang: string) => formatOf(lang, 'percent').format(n);
-const number = (n: number, lang: string) => formatOf(lang, 'number').format(n);
 
 /** A figure: a heading, the picture, its visible caption, and the same numbers as a table in a <details>. */
 function Figure({ id, title, caption, picture, table, testId }: { id: string; title: string; caption: string; picture: ReactNode; table: ReactNode; testId: string }) {

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, replyOf } from '../../lib/api/client.ts';
 import { GetExperiments, SaveExperiment, SetExperimentStatus, type Experiment } from '../../lib/api/experiments.ts';
+import { formatPercent } from '../../lib/format-number.ts';
 import { MAX_VARIANTS, TRIGGER_EVENTS, type TriggerEvent } from '../../lib/experiments.ts';
 import { showAlert } from '../../stores/alerts.ts';
 import { api } from '../../stores/api.ts';
@@ -16,7 +17,7 @@ import { CallView } from '../shared/PageState.tsx';
 import { useCall } from '../shared/use-call.ts';
 import type { AnalyticsT } from './Analytics.tsx';
 
-const pct = (n: number | null, lang: string) => (n === null ? '—' : new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(n));
+const pct = (n: number | null, lang: string) => (n === null ? '—' : formatPercent(n, lang));
 
 /** The refusal's texts in the reader's language: the reply's message and each field's. */
 function problemsOf(err: unknown, t: AnalyticsT): string[] {
