@@ -97,10 +97,11 @@ class NotifiedReadCache implements ReadCache {
   /** Answers are copied only when kept: a value nobody else holds (a read not kept) goes to the caller as it is. */
   async #read<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<T>, copy: (v: T) => T): Promise<T> {
     if (!this.#hears()) return load();
-    // PostgreSQL: first hear every notification of what was committed before this read (through any process), so
-    // that a caller who just changed something (on another process) reads the change. Not known: read the database.
-    // (PGlite's notifications are in before the writing query resolves: no wait, and a miss starts its query at once.)
-    if (this.#db.bus.kind === 'postgres' && !(await this.#db.bus.caughtUp())) return load();
+    // PostgreSQL: before answering from memory, hear every notification of what was committed before this read
+    // (through any process), so that a caller who just changed something (on another process) reads the change. Not
+    // known: read the database. A miss reads the database anyway, so it does not wait. (PGlite's notifications are in
+    // before the writing query resolves: no wait, and a miss starts its query at once.)
+    if (this.#db.bus.kind === 'postgres' && map.has(key) && !(await this.#db.bus.caughtUp())) return load();
     const now = Date.now();
     const hit = map.get(key);
     if (hit && hit.until > now) return copy(hit.value);
